@@ -1,0 +1,90 @@
+//! The pipeline: Markdown to prose blocks, sentences, tokens, checks, and a
+//! sorted report for one document.
+
+use crate::check;
+use crate::document::Document;
+use crate::finding::{Finding, Verdict};
+use crate::markdown::prose_blocks;
+use crate::quantity::{Lexer, Token};
+use crate::segment::{Sentence, prose_view, sentences};
+
+/// What an audit found in one document.
+#[derive(Clone, Debug)]
+pub struct FileReport {
+    pub document: Document,
+    /// Numeric claims found (quantities in prose).
+    pub claims: usize,
+    /// Sorted by position.
+    pub findings: Vec<Finding>,
+}
+
+impl FileReport {
+    pub fn count(&self, verdict: Verdict) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.verdict == verdict)
+            .count()
+    }
+
+    pub fn flagged(&self) -> usize {
+        self.findings.iter().filter(|f| f.verdict.is_flag()).count()
+    }
+}
+
+/// The sentences of a document, with their tokens.
+pub fn sentences_of(doc: &Document) -> Vec<Sentence> {
+    let lexer = Lexer::builtin();
+    let mut out = Vec::new();
+    for block in prose_blocks(&doc.text) {
+        let (offset, view) = prose_view(&doc.text, &block);
+        for span in sentences(&view, offset) {
+            // Tokens are read from the view (markup blanked), spans are
+            // offsets into the document.
+            let local = span.start - offset..span.end - offset;
+            let tokens = lexer
+                .tokens(&view, local)
+                .into_iter()
+                .map(|t| shift(t, offset))
+                .collect();
+            out.push(Sentence { span, tokens });
+        }
+    }
+    out
+}
+
+fn shift(token: Token, offset: usize) -> Token {
+    let s = |r: std::ops::Range<usize>| r.start + offset..r.end + offset;
+    match token {
+        Token::Quantity(mut q) => {
+            q.span = s(q.span);
+            Token::Quantity(q)
+        }
+        Token::Op(op, r) => Token::Op(op, s(r)),
+        Token::Relation(rel, r) => Token::Relation(rel, s(r)),
+        Token::Open(r) => Token::Open(s(r)),
+        Token::Close(r) => Token::Close(s(r)),
+        Token::Name(r) => Token::Name(s(r)),
+        Token::Text(r) => Token::Text(s(r)),
+    }
+}
+
+/// Audits one document with every check.
+pub fn audit(document: Document) -> FileReport {
+    let sentences = sentences_of(&document);
+    let claims = sentences
+        .iter()
+        .flat_map(|s| &s.tokens)
+        .filter(|t| matches!(t, Token::Quantity(_)))
+        .count();
+    let mut findings = Vec::new();
+    for check in check::all() {
+        check.run(&document, &sentences, &mut findings);
+    }
+    findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    findings.dedup_by(|a, b| a.sort_key() == b.sort_key());
+    FileReport {
+        document,
+        claims,
+        findings,
+    }
+}

@@ -1,0 +1,183 @@
+//! `audit calc EXPR`: the units engine on its own.
+//!
+//! Reads every number form and unit word that articles use ("8 * 80 GB ->
+//! GiB", "两万亿 * 16 字节 -> TB", "1.8万亿") and prints the result as a
+//! plain or e-notation number and its unit, so scripts can read it.
+
+use crate::expr::{self, Reading};
+use crate::format::plain;
+use crate::numeral::numeral_at;
+use crate::quantity::{Lexer, Token};
+use crate::units::{Base, Dimension};
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum CalcError {
+    #[error("empty expression")]
+    Empty,
+    #[error("number out of range: {0}")]
+    OutOfRange(String),
+    #[error("cannot read {0:?} in the expression")]
+    Unreadable(String),
+    #[error("{0}")]
+    Parse(#[from] expr::ParseError),
+    #[error("{0}")]
+    Eval(#[from] expr::EvalError),
+    #[error("unknown unit {0:?}")]
+    UnknownUnit(String),
+    #[error("cannot convert {from} to {to}: the dimensions differ")]
+    Incompatible { from: Dimension, to: Dimension },
+}
+
+/// Evaluates an expression, with an optional `-> UNIT` target, and returns
+/// the printed result: "596.0464478 GiB".
+pub fn calc(input: &str) -> Result<String, CalcError> {
+    let (expression, target) = match input.split_once("->").or_else(|| input.split_once('→')) {
+        Some((e, t)) => (e, Some(t.trim())),
+        None => (input, None),
+    };
+    if expression.trim().is_empty() {
+        return Err(CalcError::Empty);
+    }
+    let lexer = Lexer::builtin();
+    let tokens = lexer.tokens(expression, 0..expression.len());
+    for t in &tokens {
+        if let Token::Text(span) = t {
+            let at = span.start;
+            if let Some(n) = numeral_at(expression, at, lexer.units)
+                && !n.value.is_finite()
+            {
+                return Err(CalcError::OutOfRange(
+                    expression[n.start..]
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or("")
+                        .to_string(),
+                ));
+            }
+            return Err(CalcError::Unreadable(expression[span.clone()].to_string()));
+        }
+    }
+    let parsed = expr::parse(&tokens, expression)?;
+    let value = parsed.eval(Reading::default())?;
+    let target = match target {
+        Some(t) => {
+            let m = lexer
+                .units
+                .compound_unit_at(t)
+                .filter(|m| m.len == t.len())
+                .ok_or_else(|| CalcError::UnknownUnit(t.to_string()))?;
+            let mut unit = m.unit;
+            unit.label = t.to_string();
+            if !unit.dimension.compatible(value.dimension) && value.has_unit {
+                return Err(CalcError::Incompatible {
+                    from: value.dimension,
+                    to: unit.dimension,
+                });
+            }
+            Some(unit)
+        }
+        None => None,
+    };
+    let (number, label) = match target {
+        Some(u) => (value.interval.nominal / u.factor, u.label),
+        None => (value.interval.nominal, base_label(value.dimension)),
+    };
+    Ok(if label.is_empty() {
+        plain(number)
+    } else {
+        format!("{} {label}", plain(number))
+    })
+}
+
+/// A label for a value in base units: "B", "FLOP/s", "USD", "W·s".
+fn base_label(d: Dimension) -> String {
+    let symbol = |b: Base| match b {
+        Base::Byte => "B",
+        Base::Flop => "FLOP",
+        Base::Second => "s",
+        Base::Watt => "W",
+        Base::Dollar => "USD",
+        Base::Accelerator => "GPU",
+        Base::Parameter => "parameter",
+        Base::Token => "token",
+        Base::Node => "node",
+    };
+    let part = |positive: bool| {
+        Base::ALL
+            .into_iter()
+            .filter_map(|b| {
+                let e = d.exponent(b);
+                let e = if positive { e } else { -e };
+                (e > 0).then(|| {
+                    if e == 1 {
+                        symbol(b).to_string()
+                    } else {
+                        format!("{}^{e}", symbol(b))
+                    }
+                })
+            })
+            .collect::<Vec<_>>()
+            .join("·")
+    };
+    let (num, den) = (part(true), part(false));
+    match (num.is_empty(), den.is_empty()) {
+        (_, true) => num,
+        (true, false) => format!("1/{den}"),
+        (false, false) => format!("{num}/{den}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documented_examples() {
+        assert_eq!(calc("8 * 80 GB -> GiB").unwrap(), "596.0464478 GiB");
+        assert_eq!(calc("两万亿 * 16 字节 -> TB").unwrap(), "32 TB");
+        assert_eq!(calc("1.8万亿").unwrap(), "1800000000000");
+        assert_eq!(
+            calc("4.8e26 FLOP / (989 TFLOPS * 0.4) -> hours").unwrap(),
+            "337040781.9 hours"
+        );
+        assert_eq!(
+            calc("2.788e6 GPU-hours * 2 USD/GPU-hour -> USD").unwrap(),
+            "5576000 USD"
+        );
+        assert_eq!(calc("400 Gb/s -> GB/s").unwrap(), "50 GB/s");
+        assert_eq!(calc("100000 * 700 W -> MW").unwrap(), "70 MW");
+    }
+
+    #[test]
+    fn dimension_mismatch_is_refused() {
+        let err = calc("80 GB + 700 W").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "cannot add byte and watt: the dimensions differ"
+        );
+        let err = calc("80 GB -> W").unwrap_err();
+        assert!(matches!(err, CalcError::Incompatible { .. }));
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        assert_eq!(
+            calc("1 / 0").unwrap_err(),
+            CalcError::Eval(expr::EvalError::DivisionByZero)
+        );
+        assert!(matches!(
+            calc("10^999999").unwrap_err(),
+            CalcError::OutOfRange(_)
+        ));
+        assert!(matches!(
+            calc("8 * banana").unwrap_err(),
+            CalcError::Unreadable(_)
+        ));
+        assert_eq!(calc("  ").unwrap_err(), CalcError::Empty);
+        assert!(matches!(
+            calc("8 GB -> furlongs").unwrap_err(),
+            CalcError::UnknownUnit(_)
+        ));
+        assert!(calc(&"(".repeat(500)).is_err());
+    }
+}

@@ -1,0 +1,303 @@
+//! `arithmetic`: a stated calculation that does not compute.
+//!
+//! Catches a calculation written out in the article, operands joined by ×, x,
+//! *, ·, /, ÷, +, −, 乘, 除以, 加, 减 with a result after =, ≈, is, 等于, 合,
+//! 即, 约, and recomputes it on intervals with units carried through. The
+//! result's stated precision and hedge decide how close is close enough:
+//! "≈ 628GB" allows 627.5–628.5 GB widened by 5%.
+//!
+//! Why it matters: a slipped sum propagates into every figure built on it,
+//! and readers rarely redo the multiplication.
+//!
+//! Every reading is tried before anything is flagged: GB as 10⁹ or 2³⁰
+//! bytes, 兆 as 10¹² or 10⁶, and a bare 1024 as a change of binary prefix.
+//! When only one reading holds, the finding says which.
+//!
+//! Example:
+//!
+//! ```text
+//! 16,384 × 80 GB = 1.6 PB        contradicted: 16,384 × 80 GB = 1.31 PB
+//! 8×40GB = 320GB                 verified
+//! 700000 MB /1024 ≈ 683.6 GB     verified, if MB and GB are binary
+//! ```
+
+use crate::check::Check;
+use crate::document::Document;
+use crate::expr::Expr;
+use crate::expr::{EvalError, Reading};
+use crate::extract::calculations;
+use crate::finding::{Finding, Related, Verdict};
+use crate::format::number;
+use crate::interval::Interval;
+use crate::lexicon::Relation;
+use crate::quantity::apply_hedge;
+use crate::segment::Sentence;
+use crate::units::{Dimension, Unit};
+
+pub struct Arithmetic;
+
+impl Check for Arithmetic {
+    fn code(&self) -> &'static str {
+        "arithmetic"
+    }
+
+    fn explain(&self) -> &'static str {
+        include_str!("arithmetic.rs")
+            .split("\n\nuse ")
+            .next()
+            .unwrap_or_default()
+    }
+
+    fn run(&self, doc: &Document, sentences: &[Sentence], findings: &mut Vec<Finding>) {
+        for sentence in sentences {
+            for calc in calculations(&sentence.tokens, &doc.text) {
+                // "314,000,000,000 × 2 = 628,000,000,000 字节 ≈ 628GB": unitless
+                // sides take the unit of the first side that has one.
+                let implied = std::iter::once(&calc.first)
+                    .chain(calc.results.iter().map(|(_, e)| e))
+                    .find_map(display_unit);
+                let mut previous = &calc.first;
+                for (relation, side) in &calc.results {
+                    if let Some(f) = check_side(
+                        calc.span().start,
+                        previous,
+                        *relation,
+                        side,
+                        implied.as_ref(),
+                    ) {
+                        findings.push(f);
+                    }
+                    previous = side;
+                }
+            }
+        }
+    }
+}
+
+/// The unit a side is shown in: a lone quantity's own, else its last operand
+/// with a unit.
+fn display_unit(side: &Expr) -> Option<Unit> {
+    side.operands()
+        .into_iter()
+        .rev()
+        .find(|q| !q.unit.is_one())
+        .map(|q| q.unit.clone())
+}
+
+/// One reading's outcome, in base units.
+struct Outcome {
+    reading: Reading,
+    computed: Interval,
+    claimed: Interval,
+    holds: bool,
+}
+
+/// What a side claims under a reading, in base units: a lone quantity's
+/// hedged interval, or an expression's exact value.
+fn claimed_value(
+    side: &Expr,
+    relation: Relation,
+    reading: Reading,
+) -> Result<(Interval, Dimension, bool), EvalError> {
+    let interval = match side {
+        Expr::Operand(q) => {
+            let factor = q.unit.factor_for(reading.binary);
+            let number = if reading.alternative_magnitude {
+                q.number_alternative.unwrap_or(q.number)
+            } else {
+                q.number
+            };
+            let mut claimed = apply_hedge(number.scale(factor), q.hedge, q.step * factor);
+            if relation == Relation::Approx && q.hedge.is_none() {
+                claimed = claimed.widen_relative(0.05);
+            }
+            return Ok((claimed, q.dimension(), !q.unit.is_one()));
+        }
+        _ => side.eval(reading)?,
+    };
+    let widening = if relation == Relation::Approx {
+        0.05
+    } else {
+        1e-9
+    };
+    Ok((
+        interval.interval.widen_relative(widening),
+        interval.dimension,
+        interval.has_unit,
+    ))
+}
+
+fn check_side(
+    start: usize,
+    previous: &Expr,
+    relation: Relation,
+    side: &Expr,
+    implied: Option<&Unit>,
+) -> Option<Finding> {
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut divides_by_zero = false;
+    let shown = display_unit(side).or_else(|| implied.cloned());
+    for reading in Reading::all() {
+        if reading != Reading::default()
+            && !previous.reading_matters(reading)
+            && !side.reading_matters(reading)
+        {
+            continue;
+        }
+        if reading.conversion && !converts_prefix(previous, side) {
+            continue;
+        }
+        let (computed, claimed) = match (
+            previous.eval(reading),
+            claimed_value(side, relation, reading),
+        ) {
+            (Ok(p), Ok(c)) => (p, c),
+            (Err(EvalError::DivisionByZero), _) | (_, Err(EvalError::DivisionByZero)) => {
+                divides_by_zero = true;
+                continue;
+            }
+            _ => continue,
+        };
+        let (claimed, claimed_dimension, claimed_has_unit) = claimed;
+        let implied_factor = |dimension: Dimension| {
+            implied
+                .filter(|u| u.dimension.compatible(dimension))
+                .map_or(1.0, |u| u.factor_for(reading.binary))
+        };
+        let (computed, claimed) = match (computed.has_unit, claimed_has_unit) {
+            (false, true) => (
+                computed.interval.scale(implied_factor(claimed_dimension)),
+                claimed,
+            ),
+            (true, false) => (
+                computed.interval,
+                claimed.scale(implied_factor(computed.dimension)),
+            ),
+            _ if computed.dimension.compatible(claimed_dimension) => (computed.interval, claimed),
+            _ => continue,
+        };
+        let holds = computed.meets(&claimed);
+        outcomes.push(Outcome {
+            reading,
+            computed,
+            claimed,
+            holds,
+        });
+    }
+    let span = start..side.span().end;
+    let label_span = side.span();
+    let expr = previous.to_string();
+    let stated = side.to_string();
+    let related = vec![Related {
+        span: previous.span(),
+        note: "the calculation".into(),
+    }];
+    if outcomes.is_empty() {
+        if !divides_by_zero {
+            return None;
+        }
+        return Some(Finding {
+            verdict: Verdict::Contradicted,
+            check: "arithmetic",
+            span,
+            label_span,
+            label: "divides by zero".into(),
+            message: format!("{expr} divides by zero, so it cannot be {stated}"),
+            steps: vec![format!("{expr}: division by zero")],
+            related,
+            sources: Vec::new(),
+            help: None,
+        });
+    }
+    let show = |x: f64, reading: Reading| match &shown {
+        Some(u) if u.label == "$" => format!("${}", number(x / u.factor_for(reading.binary))),
+        Some(u) => format!("{} {}", number(x / u.factor_for(reading.binary)), u.label),
+        None => number(x),
+    };
+    if let Some(ok) = outcomes.iter().find(|o| o.holds) {
+        let computed = show(ok.computed.nominal, ok.reading);
+        let mut steps = vec![format!("{expr} = {computed}")];
+        let caveat = ok.reading.describe();
+        if let Some(c) = &caveat {
+            steps.push(format!("holds if {c}"));
+        }
+        let message = match &caveat {
+            Some(c) => format!("{expr} = {computed}, which matches {stated} if {c}"),
+            None => format!("{expr} = {computed}, which matches {stated}"),
+        };
+        return Some(Finding {
+            verdict: Verdict::Verified,
+            check: "arithmetic",
+            span,
+            label_span,
+            label: format!("= {computed}"),
+            message,
+            steps,
+            related,
+            sources: Vec::new(),
+            help: None,
+        });
+    }
+    let plain = &outcomes[0];
+    let computed = show(plain.computed.nominal, plain.reading);
+    let steps = vec![
+        format!("{expr} = {computed}"),
+        format!(
+            "{computed} is outside {}",
+            range_text(plain.claimed, |x| show(x, plain.reading))
+        ),
+    ];
+    let others: Vec<String> = outcomes
+        .iter()
+        .skip(1)
+        .filter_map(|o| {
+            let d = o.reading.describe()?;
+            let v = show(o.computed.nominal, o.reading);
+            (v != computed).then(|| format!("{v} if {d}"))
+        })
+        .collect();
+    let help = if others.is_empty() {
+        format!("the calculation gives {computed}; the article says {stated}")
+    } else {
+        format!(
+            "no reading reconciles them: {computed}, or {}",
+            others.join(", or ")
+        )
+    };
+    Some(Finding {
+        verdict: Verdict::Contradicted,
+        check: "arithmetic",
+        span,
+        label_span,
+        label: format!("{expr} = {computed}"),
+        message: format!("{expr} is {computed}, not {stated}"),
+        steps,
+        related,
+        sources: Vec::new(),
+        help: Some(help),
+    })
+}
+
+/// The conversion reading applies only when the result is in another prefix
+/// of the operands' unit: "MB / 1024 ≈ GB".
+fn converts_prefix(previous: &Expr, side: &Expr) -> bool {
+    let Some(unit) = display_unit(side) else {
+        return false;
+    };
+    let operands = previous.operands();
+    operands
+        .iter()
+        .any(|q| !q.unit.is_one() && q.unit.dimension == unit.dimension)
+        && operands
+            .iter()
+            .all(|q| q.unit.is_one() || q.unit.factor != unit.factor)
+}
+
+fn range_text(claimed: Interval, show: impl Fn(f64) -> String) -> String {
+    match (claimed.lo.is_finite(), claimed.hi.is_finite()) {
+        (true, true) => format!("the stated {}–{}", show(claimed.lo), show(claimed.hi)),
+        (true, false) => format!("the stated at least {}", show(claimed.lo)),
+        (false, true) => format!("the stated at most {}", show(claimed.hi)),
+        (false, false) => "any value".into(),
+    }
+}

@@ -1,0 +1,27 @@
+//! The checks. Each lives in its own file, with its user documentation as
+//! the file's `//!` doc, which `audit explain CHECK` prints.
+
+pub mod arithmetic;
+
+use crate::document::Document;
+use crate::finding::Finding;
+use crate::segment::Sentence;
+
+/// A check looks at the sentences of a document and reports findings.
+pub trait Check: Sync {
+    /// The check's code: `arithmetic`, `spec`, …
+    fn code(&self) -> &'static str;
+    /// The check's documentation.
+    fn explain(&self) -> &'static str;
+    fn run(&self, doc: &Document, sentences: &[Sentence], findings: &mut Vec<Finding>);
+}
+
+/// Every check, in the order they run.
+pub fn all() -> Vec<&'static dyn Check> {
+    vec![&arithmetic::Arithmetic]
+}
+
+/// A check by its code.
+pub fn by_code(code: &str) -> Option<&'static dyn Check> {
+    all().into_iter().find(|c| c.code() == code)
+}

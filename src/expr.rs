@@ -1,0 +1,342 @@
+//! Arithmetic expressions over quantities, evaluated on intervals under every
+//! reading.
+//!
+//! The same engine serves `audit calc` and the arithmetic check: operands are
+//! [`Quantity`]s from the lexer, so "两万亿 × 16 字节" and "8 * 80 GB" parse
+//! alike. A [`Reading`] says how ambiguous units are taken: GB as 10⁹ or 2³⁰
+//! bytes, 兆 as 10¹² or 10⁶, and a bare 1024 or 1000 as a unit conversion
+//! ("700000 MB / 1024 ≈ 683.6 GB" converts MiB to GiB).
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::interval::Interval;
+use crate::lexicon::Op;
+use crate::quantity::{Quantity, Token};
+use crate::units::Dimension;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Operand(Quantity),
+    Binary(Op, Box<Expr>, Box<Expr>),
+}
+
+/// How the ambiguous parts of an expression are read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// Metric byte prefixes as binary: GB as GiB.
+    pub binary: bool,
+    /// Ambiguous magnitude words in their other sense: 兆 as 10⁶.
+    pub alternative_magnitude: bool,
+    /// A bare 1000 or 1024 beside a unit is a change of prefix, not a factor.
+    pub conversion: bool,
+}
+
+impl Reading {
+    /// Every reading, the plain one first.
+    pub fn all() -> impl Iterator<Item = Reading> {
+        (0..8u8).map(|bits| Reading {
+            binary: bits & 1 != 0,
+            alternative_magnitude: bits & 2 != 0,
+            conversion: bits & 4 != 0,
+        })
+    }
+
+    /// What a reader is told when only this reading reconciles a claim.
+    pub fn describe(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if self.binary {
+            parts.push("the byte prefixes are binary (GB as GiB)");
+        }
+        if self.alternative_magnitude {
+            parts.push("兆 means 10⁶");
+        }
+        if self.conversion {
+            parts.push("the 1024 converts between binary prefixes");
+        }
+        (!parts.is_empty()).then(|| parts.join(" and "))
+    }
+}
+
+/// The value of an expression under one reading.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Value {
+    /// In base units.
+    pub interval: Interval,
+    pub dimension: Dimension,
+    /// Whether any operand carried a unit; "64 × 720" has none and takes the
+    /// unit of its stated result.
+    pub has_unit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EvalError {
+    #[error("cannot {op} {left} and {right}: the dimensions differ")]
+    DimensionMismatch {
+        op: &'static str,
+        left: Dimension,
+        right: Dimension,
+    },
+    #[error("division by zero")]
+    DivisionByZero,
+    #[error("the result is too large to represent")]
+    Overflow,
+}
+
+impl Expr {
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            Expr::Operand(q) => q.span.clone(),
+            Expr::Binary(_, l, r) => l.span().start..r.span().end,
+        }
+    }
+
+    pub fn operands(&self) -> Vec<&Quantity> {
+        match self {
+            Expr::Operand(q) => vec![q],
+            Expr::Binary(_, l, r) => {
+                let mut v = l.operands();
+                v.extend(r.operands());
+                v
+            }
+        }
+    }
+
+    /// Whether a reading changes anything in this expression.
+    pub fn reading_matters(&self, reading: Reading) -> bool {
+        let ops = self.operands();
+        (!reading.binary || ops.iter().any(|q| q.has_binary_reading()))
+            && (!reading.alternative_magnitude
+                || ops.iter().any(|q| q.number_alternative.is_some()))
+            && (!reading.conversion || self.has_conversion_factor())
+    }
+
+    fn has_conversion_factor(&self) -> bool {
+        match self {
+            Expr::Operand(_) => false,
+            Expr::Binary(op, l, r) => {
+                (matches!(op, Op::Multiply | Op::Divide)
+                    && (is_conversion_factor(r) || is_conversion_factor(l)))
+                    || l.has_conversion_factor()
+                    || r.has_conversion_factor()
+            }
+        }
+    }
+
+    pub fn eval(&self, reading: Reading) -> Result<Value, EvalError> {
+        let value = match self {
+            Expr::Operand(q) => Value {
+                interval: Interval::exact(
+                    q.base_value(reading.binary, reading.alternative_magnitude)
+                        .nominal,
+                ),
+                dimension: q.dimension(),
+                has_unit: !q.unit.is_one(),
+            },
+            Expr::Binary(op, l, r) => {
+                if reading.conversion && matches!(op, Op::Multiply | Op::Divide) {
+                    if is_conversion_factor(r) && !l.is_unitless() {
+                        return l.eval(reading);
+                    }
+                    if is_conversion_factor(l) && !r.is_unitless() && *op == Op::Multiply {
+                        return r.eval(reading);
+                    }
+                }
+                let a = l.eval(reading)?;
+                let b = r.eval(reading)?;
+                combine(*op, a, b)?
+            }
+        };
+        if !value.interval.is_finite() {
+            return Err(EvalError::Overflow);
+        }
+        Ok(value)
+    }
+
+    fn is_unitless(&self) -> bool {
+        self.operands().iter().all(|q| q.unit.is_one())
+    }
+}
+
+fn is_conversion_factor(e: &Expr) -> bool {
+    matches!(e, Expr::Operand(q) if q.unit.is_one() && (q.number.nominal == 1024.0 || q.number.nominal == 1000.0))
+}
+
+fn combine(op: Op, a: Value, b: Value) -> Result<Value, EvalError> {
+    let has_unit = a.has_unit || b.has_unit;
+    match op {
+        Op::Add | Op::Subtract => {
+            // A unitless term beside one with a unit takes its unit: "2+2+12
+            // bytes" is common shorthand.
+            let dimension = if !a.has_unit {
+                b.dimension
+            } else if !b.has_unit || a.dimension.compatible(b.dimension) {
+                a.dimension
+            } else {
+                return Err(EvalError::DimensionMismatch {
+                    op: if op == Op::Add { "add" } else { "subtract" },
+                    left: a.dimension,
+                    right: b.dimension,
+                });
+            };
+            let interval = if op == Op::Add {
+                a.interval + b.interval
+            } else {
+                a.interval - b.interval
+            };
+            Ok(Value {
+                interval,
+                dimension,
+                has_unit,
+            })
+        }
+        Op::Multiply => Ok(Value {
+            interval: a.interval * b.interval,
+            dimension: a.dimension * b.dimension,
+            has_unit,
+        }),
+        Op::Divide => Ok(Value {
+            interval: a
+                .interval
+                .checked_div(b.interval)
+                .ok_or(EvalError::DivisionByZero)?,
+            dimension: a.dimension / b.dimension,
+            has_unit,
+        }),
+    }
+}
+
+/// Why tokens do not form an expression.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ParseError {
+    #[error("expected a number at {0}")]
+    ExpectedOperand(usize),
+    #[error("unclosed parenthesis at {0}")]
+    Unclosed(usize),
+    #[error("unexpected {1:?} at {0}")]
+    Unexpected(usize, String),
+    #[error("the expression is nested too deeply")]
+    TooDeep,
+}
+
+const MAX_DEPTH: usize = 64;
+
+/// Parses a whole token slice as an expression: × and ÷ bind tighter than +
+/// and −; names between an operator and its operand are skipped ("8×H100
+/// 80GB" is 8 × 80 GB).
+pub fn parse(tokens: &[Token], text: &str) -> Result<Expr, ParseError> {
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        text,
+    };
+    let e = parser.sum(0)?;
+    match parser.tokens.get(parser.pos) {
+        None => Ok(e),
+        Some(t) => Err(ParseError::Unexpected(
+            t.span().start,
+            text[t.span()].to_string(),
+        )),
+    }
+}
+
+struct Parser<'a> {
+    tokens: &'a [Token],
+    pos: usize,
+    text: &'a str,
+}
+
+impl Parser<'_> {
+    fn sum(&mut self, depth: usize) -> Result<Expr, ParseError> {
+        let mut left = self.product(depth)?;
+        while let Some(Token::Op(op @ (Op::Add | Op::Subtract), _)) = self.tokens.get(self.pos) {
+            self.pos += 1;
+            let right = self.product(depth)?;
+            left = Expr::Binary(*op, Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn product(&mut self, depth: usize) -> Result<Expr, ParseError> {
+        let mut left = self.atom(depth)?;
+        while let Some(Token::Op(op @ (Op::Multiply | Op::Divide), _)) = self.tokens.get(self.pos) {
+            self.pos += 1;
+            let right = self.atom(depth)?;
+            left = Expr::Binary(*op, Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn atom(&mut self, depth: usize) -> Result<Expr, ParseError> {
+        if depth > MAX_DEPTH {
+            return Err(ParseError::TooDeep);
+        }
+        while let Some(Token::Name(_)) = self.tokens.get(self.pos) {
+            self.pos += 1;
+        }
+        match self.tokens.get(self.pos) {
+            Some(Token::Quantity(q)) => {
+                self.pos += 1;
+                Ok(Expr::Operand(q.clone()))
+            }
+            Some(Token::Open(span)) => {
+                let start = span.start;
+                self.pos += 1;
+                let inner = self.sum(depth + 1)?;
+                match self.tokens.get(self.pos) {
+                    Some(Token::Close(_)) => {
+                        self.pos += 1;
+                        Ok(inner)
+                    }
+                    _ => Err(ParseError::Unclosed(start)),
+                }
+            }
+            Some(t) => Err(ParseError::Unexpected(
+                t.span().start,
+                self.text[t.span()].to_string(),
+            )),
+            None => Err(ParseError::ExpectedOperand(
+                self.tokens.last().map_or(0, |t| t.span().end),
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Expr {
+    /// The expression as stated, numbers as written: "8 × 40 GB".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expr::Operand(q) => {
+                f.write_str(&crate::format::number(q.number.nominal))?;
+                if !q.unit.is_one() {
+                    if q.unit.label == "$" {
+                        return Ok(());
+                    }
+                    write!(f, " {}", q.unit.label)?;
+                }
+                Ok(())
+            }
+            Expr::Binary(op, l, r) => {
+                let paren = |e: &Expr, f: &mut fmt::Formatter<'_>| -> fmt::Result {
+                    match e {
+                        Expr::Binary(inner, _, _)
+                            if matches!(inner, Op::Add | Op::Subtract)
+                                && matches!(op, Op::Multiply | Op::Divide) =>
+                        {
+                            write!(f, "({e})")
+                        }
+                        _ => write!(f, "{e}"),
+                    }
+                };
+                paren(l, f)?;
+                write!(f, " {} ", op.symbol())?;
+                match r.as_ref() {
+                    Expr::Binary(_, _, _) if matches!(op, Op::Subtract | Op::Divide) => {
+                        write!(f, "({r})")
+                    }
+                    _ => paren(r, f),
+                }
+            }
+        }
+    }
+}

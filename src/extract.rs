@@ -1,0 +1,187 @@
+//! Claims in sentences. For now: stated calculations, operands joined by
+//! operators with a result after a relation ("8×40GB = 320GB", "两万亿参数乘
+//! 每参数二十个 token 等于四十万亿 token", "64 × 720 = 46,080 卡时，约 4.6 万卡时").
+
+use std::ops::Range;
+
+use crate::expr::{self, Expr};
+use crate::lexicon::{Hedge, Relation};
+use crate::quantity::Token;
+
+/// A calculation as stated: sides joined by relations, "a × b = c ≈ d".
+/// At least one side has an operator, or two single quantities in different
+/// units are equated with "=" ("80GB=81920MB").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Calculation {
+    /// The first side is the expression; each later side is what the text
+    /// says the previous one comes to, with its relation.
+    pub first: Expr,
+    pub results: Vec<(Relation, Expr)>,
+}
+
+impl Calculation {
+    pub fn span(&self) -> Range<usize> {
+        let end = self
+            .results
+            .last()
+            .map_or(self.first.span().end, |(_, e)| e.span().end);
+        self.first.span().start..end
+    }
+}
+
+/// Stated calculations in one sentence's tokens.
+pub fn calculations(tokens: &[Token], text: &str) -> Vec<Calculation> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        match calculation_at(tokens, i, text) {
+            Some((calc, next)) => {
+                out.push(calc);
+                i = next;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+fn is_comma(text: &str) -> bool {
+    matches!(text.trim(), "，" | "," | "、")
+}
+
+/// The longest expression starting at `start`: operands, operators, names and
+/// parentheses. Returns it, where it ends, and whether it has an operator.
+fn side_at(tokens: &[Token], start: usize, text: &str) -> Option<(Expr, usize, bool)> {
+    if !matches!(tokens.get(start), Some(Token::Quantity(_) | Token::Open(_))) {
+        return None;
+    }
+    let mut end = start;
+    let mut operators = 0;
+    while let Some(t) = tokens.get(end) {
+        match t {
+            // A hedged quantity right after an operand starts a new side:
+            // "700000 MB /1024 ≈ 683.6 GB".
+            Token::Quantity(q)
+                if end > start
+                    && q.hedge.is_some()
+                    && matches!(tokens[end - 1], Token::Quantity(_) | Token::Close(_)) =>
+            {
+                break;
+            }
+            Token::Quantity(_) | Token::Open(_) | Token::Close(_) | Token::Name(_) => {}
+            Token::Op(..) => operators += 1,
+            _ => break,
+        }
+        end += 1;
+    }
+    while end > start
+        && matches!(
+            tokens[end - 1],
+            Token::Name(_) | Token::Op(..) | Token::Open(_)
+        )
+    {
+        if matches!(tokens[end - 1], Token::Op(..)) {
+            operators -= 1;
+        }
+        end -= 1;
+    }
+    // Only as far as the expression parses: "8 × 40 GB (a lot)".
+    let mut stop = end;
+    while stop > start {
+        if let Ok(e) = expr::parse(&tokens[start..stop], text) {
+            let ops = tokens[start..stop]
+                .iter()
+                .filter(|t| matches!(t, Token::Op(..)))
+                .count();
+            return Some((e, stop, ops > 0));
+        }
+        stop -= 1;
+    }
+    let _ = operators;
+    None
+}
+
+fn calculation_at(tokens: &[Token], start: usize, text: &str) -> Option<(Calculation, usize)> {
+    let (first, mut next, mut any_operator) = side_at(tokens, start, text)?;
+    let mut results = Vec::new();
+    let mut symbol_relations = true;
+    while let Some((relation, symbolic, at)) = relation_at(tokens, next, text) {
+        // A lone number is only equated by a symbol right after it ("80GB=
+        // 81920MB"), never by a word or across a comma ("30 天，是 64 × 720").
+        let adjacent = at == next || matches!(tokens.get(next), Some(Token::Relation(..)));
+        if results.is_empty() && !any_operator && !(symbolic && adjacent) {
+            return None;
+        }
+        let Some((side, after, has_op)) = side_at(tokens, at, text) else {
+            break;
+        };
+        let relation = match &side {
+            Expr::Operand(q) if q.hedge == Some(Hedge::Approx) => Relation::Approx,
+            _ => relation,
+        };
+        symbol_relations &= symbolic;
+        any_operator |= has_op;
+        results.push((relation, side));
+        next = after;
+    }
+    if results.is_empty() {
+        return None;
+    }
+    let conversion = symbol_relations && results.len() == 1 && is_conversion(&first, &results[0].1);
+    if !any_operator && !conversion {
+        return None;
+    }
+    Some((Calculation { first, results }, next))
+}
+
+/// Two quantities in different units of the same dimension.
+fn is_conversion(a: &Expr, b: &Expr) -> bool {
+    match (a, b) {
+        (Expr::Operand(x), Expr::Operand(y)) => {
+            !x.unit.is_one()
+                && x.unit.dimension == y.unit.dimension
+                && x.unit.factor != y.unit.factor
+        }
+        _ => false,
+    }
+}
+
+/// A relation at `i`, possibly after a comma or before a few words ("，也就是
+/// 每个参数要背 16 字节"); or none at all before a hedged quantity ("≈ 683.6
+/// GB" lexes as a hedge). Returns the relation, whether it was a symbol, and
+/// where the next side starts.
+fn relation_at(tokens: &[Token], mut i: usize, text: &str) -> Option<(Relation, bool, usize)> {
+    if let Some(Token::Text(span)) = tokens.get(i)
+        && is_comma(&text[span.clone()])
+    {
+        i += 1;
+        if let Some(Token::Quantity(q)) = tokens.get(i) {
+            return (q.hedge == Some(Hedge::Approx)).then_some((Relation::Approx, false, i));
+        }
+    }
+    match tokens.get(i)? {
+        Token::Relation(rel, span) => {
+            let symbolic = !text[span.clone()].chars().any(char::is_alphanumeric);
+            let mut j = i + 1;
+            let mut skipped = 0;
+            while let Some(t) = tokens.get(j) {
+                match t {
+                    Token::Quantity(_) | Token::Open(_) => return Some((*rel, symbolic, j)),
+                    Token::Text(s)
+                        if skipped + text[s.clone()].chars().count() <= 8
+                            && !is_comma(&text[s.clone()])
+                            && !text[s.clone()].contains(['。', '；', '|', ';']) =>
+                    {
+                        skipped += text[s.clone()].chars().count();
+                    }
+                    Token::Relation(..) | Token::Name(_) if skipped <= 8 => skipped += 1,
+                    _ => return None,
+                }
+                j += 1;
+            }
+            None
+        }
+        Token::Quantity(q) if q.hedge == Some(Hedge::Approx) => Some((Relation::Approx, true, i)),
+        _ => None,
+    }
+}

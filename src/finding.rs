@@ -1,0 +1,79 @@
+//! Findings: what a check concluded about one claim, with everything a reader
+//! needs to follow it: the spans, the recomputation as steps, the sources and
+//! a help line.
+
+use std::ops::Range;
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Verified,
+    Contradicted,
+    Inconsistent,
+}
+
+impl Verdict {
+    pub fn is_flag(self) -> bool {
+        !matches!(self, Verdict::Verified)
+    }
+
+    pub fn severity(self) -> Severity {
+        match self {
+            Verdict::Verified => Severity::Info,
+            Verdict::Contradicted => Severity::Error,
+            Verdict::Inconsistent => Severity::Warning,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+/// Another span a finding points at: the premise, the other statement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Related {
+    pub span: Range<usize>,
+    pub note: String,
+}
+
+/// A cited source.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SourceRef {
+    pub id: String,
+    pub title: String,
+    pub url: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub verdict: Verdict,
+    /// The check's code, as `audit explain` knows it.
+    pub check: &'static str,
+    /// The whole claim.
+    pub span: Range<usize>,
+    /// Where the primary label goes (the claimed figure), within `span`.
+    pub label_span: Range<usize>,
+    /// What the primary label says.
+    pub label: String,
+    /// The first line: what holds or what is wrong.
+    pub message: String,
+    pub steps: Vec<String>,
+    pub related: Vec<Related>,
+    pub sources: Vec<SourceRef>,
+    pub help: Option<String>,
+}
+
+impl Finding {
+    /// Findings sort by position, then check, then message: output order
+    /// never depends on the order checks ran in.
+    pub fn sort_key(&self) -> (usize, usize, &'static str, &str) {
+        (self.span.start, self.span.end, self.check, &self.message)
+    }
+}

@@ -1,0 +1,132 @@
+//! Numbers for people: "655,360", "683.59", "3.79×10²⁵", and for scripts:
+//! plain or e-notation.
+
+/// A number for a report: grouped thousands up to 10¹⁵, at most four
+/// significant decimals, scientific notation with superscripts beyond.
+pub fn number(x: f64) -> String {
+    if !x.is_finite() {
+        return if x > 0.0 {
+            "∞".into()
+        } else if x < 0.0 {
+            "−∞".into()
+        } else {
+            "NaN".into()
+        };
+    }
+    let a = x.abs();
+    if a != 0.0 && !(1e-3..1e15).contains(&a) {
+        return scientific(x);
+    }
+    let rounded = round_significant(x, 6);
+    let text = if rounded.fract() == 0.0 {
+        format!("{rounded:.0}")
+    } else {
+        let decimals = (4 - (rounded.abs().log10().floor() as i32)).clamp(0, 6) as usize;
+        let s = format!("{rounded:.decimals$}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    group_thousands(&text)
+}
+
+/// A number for scripts: plain when short, e-notation otherwise; no grouping.
+pub fn plain(x: f64) -> String {
+    let a = x.abs();
+    if a != 0.0 && !(1e-4..1e16).contains(&a) {
+        let s = format!("{:.6e}", x);
+        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+        return format!("{mantissa}e{exp}");
+    }
+    let rounded = round_significant(x, 10);
+    if rounded.fract() == 0.0 {
+        format!("{rounded:.0}")
+    } else {
+        let decimals = (9 - rounded.abs().log10().floor() as i32).clamp(0, 12) as usize;
+        let s = format!("{rounded:.decimals$}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+fn round_significant(x: f64, digits: i32) -> f64 {
+    if x == 0.0 {
+        return 0.0;
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    let scale = 10f64.powi(digits - 1 - magnitude);
+    (x * scale).round() / scale
+}
+
+fn scientific(x: f64) -> String {
+    let exp = x.abs().log10().floor() as i32;
+    let mantissa = round_significant(x / 10f64.powi(exp), 4);
+    let (mantissa, exp) = if mantissa.abs() >= 10.0 {
+        (mantissa / 10.0, exp + 1)
+    } else {
+        (mantissa, exp)
+    };
+    let m = format!("{mantissa:.3}");
+    let m = m.trim_end_matches('0').trim_end_matches('.');
+    format!("{m}×10{}", superscript(exp))
+}
+
+fn superscript(n: i32) -> String {
+    n.to_string()
+        .chars()
+        .map(|c| match c {
+            '-' => '⁻',
+            '0' => '⁰',
+            '1' => '¹',
+            '2' => '²',
+            '3' => '³',
+            '4' => '⁴',
+            '5' => '⁵',
+            '6' => '⁶',
+            '7' => '⁷',
+            '8' => '⁸',
+            '9' => '⁹',
+            other => other,
+        })
+        .collect()
+}
+
+fn group_thousands(text: &str) -> String {
+    let (sign, body) = text.strip_prefix('-').map_or(("", text), |b| ("−", b));
+    let (int, frac) = body
+        .split_once('.')
+        .map_or((body, None), |(i, f)| (i, Some(f)));
+    let mut grouped = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    match frac {
+        Some(f) => format!("{sign}{grouped}.{f}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn report_numbers() {
+        assert_eq!(number(655360.0), "655,360");
+        assert_eq!(number(683.59375), "683.59");
+        assert_eq!(number(3.79e25), "3.79×10²⁵");
+        assert_eq!(number(0.156), "0.156");
+        assert_eq!(number(-47.0), "−47");
+        assert_eq!(number(129.6), "129.6");
+        assert_eq!(number(1e-5), "1×10⁻⁵");
+    }
+
+    #[test]
+    fn plain_numbers() {
+        assert_eq!(plain(596.046447753906), "596.0464478");
+        assert_eq!(plain(1.8e12), "1800000000000");
+        assert_eq!(plain(4.8e26), "4.8e26");
+        assert_eq!(plain(32.0), "32");
+    }
+}

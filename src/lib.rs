@@ -1,0 +1,28 @@
+//! Recount: a fact-checker for the numbers in writing about AI
+//! infrastructure.
+//!
+//! The pipeline, one module per stage: [`markdown`] turns a file into prose
+//! blocks with byte spans; [`segment`] cuts sentences; [`quantity`] (over
+//! [`numeral`], [`units`] and [`lexicon`]) finds numbers with their units and
+//! hedges; [`extract`] finds claims; [`check`] recomputes them into
+//! [`finding`]s; [`report`] renders them. [`audit::audit`] runs it all on one
+//! [`document::Document`]; [`calc::calc`] is the engine on its own.
+
+pub mod audit;
+pub mod calc;
+pub mod check;
+pub mod document;
+pub mod error;
+pub mod expr;
+pub mod extract;
+pub mod finding;
+pub mod format;
+pub mod inputs;
+pub mod interval;
+pub mod lexicon;
+pub mod markdown;
+pub mod numeral;
+pub mod quantity;
+pub mod report;
+pub mod segment;
+pub mod units;

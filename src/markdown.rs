@@ -1,0 +1,221 @@
+//! Markdown to prose blocks with byte spans.
+//!
+//! pulldown-cmark's offset iterator gives every text event its range in the
+//! file, so spans stay byte offsets into the original bytes all the way to the
+//! report. Code (fenced, indented, inline), HTML, front matter and link
+//! destinations never become prose. A table cell is a block of its own that
+//! remembers the header of its column and the first cell of its row.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+
+/// A run of prose: a paragraph, heading, list item, quote or table cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// Pieces of text in document order, each a byte range of the file.
+    /// Inline code and markup between them are left out.
+    pub pieces: Vec<Range<usize>>,
+    /// Inline code and inline HTML inside the block: they end a sentence's
+    /// calculation the way a word would.
+    pub breaks: Vec<Range<usize>>,
+    pub kind: BlockKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BlockKind {
+    Paragraph,
+    Heading,
+    /// A table cell, with the byte ranges of its column header and of the
+    /// first cell of its row (none for the header row and first column).
+    Cell {
+        header: Option<Range<usize>>,
+        row_label: Option<Range<usize>>,
+    },
+}
+
+impl Block {
+    pub fn span(&self) -> Range<usize> {
+        let start = self.pieces.first().map_or(0, |p| p.start);
+        let end = self.pieces.last().map_or(0, |p| p.end);
+        start..end
+    }
+}
+
+/// The prose blocks of a Markdown document.
+pub fn prose_blocks(source: &str) -> Vec<Block> {
+    let mut options = Options::empty();
+    options.insert(Options::ENABLE_TABLES);
+    options.insert(Options::ENABLE_FOOTNOTES);
+    options.insert(Options::ENABLE_STRIKETHROUGH);
+    options.insert(Options::ENABLE_YAML_STYLE_METADATA_BLOCKS);
+    options.insert(Options::ENABLE_MATH);
+    let mut blocks = Vec::new();
+    let mut current: Option<Block> = None;
+    let mut skip_depth = 0usize; // inside code blocks, metadata, images
+    let mut header_cells: Vec<Range<usize>> = Vec::new();
+    let mut in_head = false;
+    let mut column = 0usize;
+    let mut row_first: Option<Range<usize>> = None;
+
+    let flush = |current: &mut Option<Block>, blocks: &mut Vec<Block>| {
+        if let Some(b) = current.take()
+            && !b.pieces.is_empty()
+        {
+            blocks.push(b);
+        }
+    };
+
+    for (event, range) in Parser::new_ext(source, options).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_) | Tag::HtmlBlock) => {
+                skip_depth += 1;
+            }
+            Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_) | TagEnd::HtmlBlock) => {
+                skip_depth = skip_depth.saturating_sub(1);
+            }
+            Event::Start(Tag::Paragraph | Tag::Item) => {
+                // A list item's text without a paragraph ("- a") starts a
+                // block of its own; a nested paragraph flushes it.
+                flush(&mut current, &mut blocks);
+                current = Some(Block {
+                    pieces: Vec::new(),
+                    breaks: Vec::new(),
+                    kind: BlockKind::Paragraph,
+                });
+            }
+            Event::Start(Tag::Heading { .. }) => {
+                flush(&mut current, &mut blocks);
+                current = Some(Block {
+                    pieces: Vec::new(),
+                    breaks: Vec::new(),
+                    kind: BlockKind::Heading,
+                });
+            }
+            Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item) => {
+                flush(&mut current, &mut blocks);
+            }
+            Event::Start(Tag::TableHead) => {
+                in_head = true;
+                header_cells.clear();
+                column = 0;
+            }
+            Event::End(TagEnd::TableHead) => in_head = false,
+            Event::Start(Tag::TableRow) => {
+                column = 0;
+                row_first = None;
+            }
+            Event::Start(Tag::TableCell) => {
+                flush(&mut current, &mut blocks);
+                let header = if in_head {
+                    None
+                } else {
+                    header_cells.get(column).cloned()
+                };
+                let row_label = if in_head || column == 0 {
+                    None
+                } else {
+                    row_first.clone()
+                };
+                current = Some(Block {
+                    pieces: Vec::new(),
+                    breaks: Vec::new(),
+                    kind: BlockKind::Cell { header, row_label },
+                });
+            }
+            Event::End(TagEnd::TableCell) => {
+                if let Some(b) = &current {
+                    let span = b.span();
+                    if in_head {
+                        header_cells.push(span.clone());
+                    } else if column == 0 {
+                        row_first = Some(span.clone());
+                    }
+                }
+                flush(&mut current, &mut blocks);
+                column += 1;
+            }
+            Event::Start(Tag::Image { .. }) => skip_depth += 1,
+            Event::End(TagEnd::Image) => skip_depth = skip_depth.saturating_sub(1),
+            Event::Text(_) if skip_depth == 0 => {
+                let block = current.get_or_insert_with(|| Block {
+                    pieces: Vec::new(),
+                    breaks: Vec::new(),
+                    kind: BlockKind::Paragraph,
+                });
+                // Escapes and entities make text events shorter than their
+                // range; take the range only when it is the text itself.
+                block.pieces.push(range);
+            }
+            Event::Code(_) | Event::InlineHtml(_) | Event::InlineMath(_) if skip_depth == 0 => {
+                if let Some(block) = current.as_mut() {
+                    block.breaks.push(range);
+                }
+            }
+            _ => {}
+        }
+    }
+    flush(&mut current, &mut blocks);
+    blocks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(source: &str) -> Vec<String> {
+        prose_blocks(source)
+            .iter()
+            .map(|b| {
+                b.pieces
+                    .iter()
+                    .map(|p| &source[p.clone()])
+                    .collect::<Vec<_>>()
+                    .join("|")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn paragraphs_headings_and_items() {
+        let md = "# Title 8 GB\n\nOne para 640 GB.\n\n- item 1 GB\n- item 2 GB\n\n> quoted 3 GB\n";
+        assert_eq!(
+            texts(md),
+            vec![
+                "Title 8 GB",
+                "One para 640 GB.",
+                "item 1 GB",
+                "item 2 GB",
+                "quoted 3 GB"
+            ]
+        );
+    }
+
+    #[test]
+    fn code_html_and_front_matter_are_not_prose() {
+        let md = "---\ntitle: 8 GB\n---\n\nText `8 × 40 = 1` more.\n\n```\n8 × 40 = 1\n```\n\n    indented 8 × 40\n\n<div>8 × 40 = 1</div>\n\nEnd <b>9</b> [link](http://x/8x40=1).\n";
+        assert_eq!(texts(md), vec!["Text | more.", "End |9| |link|."]);
+    }
+
+    #[test]
+    fn table_cells_know_their_header_and_row() {
+        let md = "| GPU | Memory |\n|---|---|\n| H100 | 80 GB |\n";
+        let blocks = prose_blocks(md);
+        let cell = blocks.iter().find(|b| &md[b.span()] == "80 GB").unwrap();
+        let BlockKind::Cell { header, row_label } = &cell.kind else {
+            panic!("not a cell")
+        };
+        assert_eq!(&md[header.clone().unwrap()], "Memory");
+        assert_eq!(&md[row_label.clone().unwrap()], "H100");
+    }
+
+    #[test]
+    fn spans_are_offsets_into_the_source() {
+        let md = "中文 **640 GB** 显存。\n";
+        for block in prose_blocks(md) {
+            for piece in block.pieces {
+                assert!(md.is_char_boundary(piece.start) && md.is_char_boundary(piece.end));
+            }
+        }
+    }
+}

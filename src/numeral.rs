@@ -1,0 +1,901 @@
+//! Numerals: the numbers of English and Chinese prose, read as intervals.
+//!
+//! One function, [`numeral_at`], reads the number that starts at a byte
+//! offset, in any of the forms articles use: Arabic digits with grouping,
+//! decimals and exponents (`1,234.5`, `4.8e26`, `4.8×10²⁶`, `10^25`, full-width
+//! `６４０`), magnitude words and suffixes (`16K`, `2.4M`, `405B`, `1.25
+//! million`, `3140 亿`, `10萬`), English number words (`two trillion`, `a
+//! dozen`, `half`, `a third`) and Chinese numerals (`三千一百四十亿`,
+//! `六点七亿`, `两万亿`, `四成`, `一半`, `十几`, `三分之二`).
+//!
+//! The interval is the stated precision: half a unit of the last stated digit
+//! ("628" is [627.5, 628.5]); trailing zeros of an integer widen it, up to a
+//! tenth of the value ("60,000" is ±5,000, "1,000" ±100). Whether the number
+//! is a quantity at all (not a year, a version, a product name) is decided by
+//! the caller, which sees the context.
+
+use crate::interval::Interval;
+use crate::units::{Base, Dimension, Unit, UnitTable};
+
+/// A number read from text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Numeral {
+    /// Byte offsets in the text, end exclusive.
+    pub start: usize,
+    pub end: usize,
+    pub value: Interval,
+    /// Another reading of an ambiguous magnitude word (兆 as 10⁶).
+    pub alternative: Option<Interval>,
+    pub form: Form,
+    /// The factor of a magnitude word or suffix ("亿", "M"), 1 without one.
+    /// A range shares it: "六点三到七点一亿".
+    pub magnitude: f64,
+    /// Place value of the last stated non-zero digit, magnitude included:
+    /// "六亿" steps by 10⁸, "30" by 10. "出头" and "多" add up to one step.
+    pub step: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// Digits, possibly with a magnitude word or suffix.
+    Arabic,
+    /// English number words.
+    English,
+    /// Chinese numerals.
+    Chinese,
+    /// A share written as a word: 四成, 一半, half, a third, 三分之二. Its
+    /// value is the fraction; the caller treats it as a percentage-like ratio.
+    Share,
+}
+
+/// The digit value of an ASCII or full-width digit.
+pub fn digit_value(c: char) -> Option<u32> {
+    match c {
+        '0'..='9' => Some(c as u32 - '0' as u32),
+        '０'..='９' => Some(c as u32 - '０' as u32),
+        _ => None,
+    }
+}
+
+fn superscript_value(c: char) -> Option<u32> {
+    match c {
+        '⁰' => Some(0),
+        '¹' => Some(1),
+        '²' => Some(2),
+        '³' => Some(3),
+        '⁴'..='⁹' => Some(c as u32 - '⁴' as u32 + 4),
+        _ => None,
+    }
+}
+
+fn chinese_digit(c: char) -> Option<u32> {
+    Some(match c {
+        '零' | '〇' => 0,
+        '一' | '壹' => 1,
+        '二' | '两' | '兩' | '贰' | '貳' => 2,
+        '三' | '叁' => 3,
+        '四' | '肆' => 4,
+        '五' | '伍' => 5,
+        '六' | '陆' | '陸' => 6,
+        '七' | '柒' => 7,
+        '八' | '捌' => 8,
+        '九' | '玖' => 9,
+        _ => return None,
+    })
+}
+
+fn chinese_small_unit(c: char) -> Option<f64> {
+    Some(match c {
+        '十' | '拾' => 10.0,
+        '百' | '佰' => 100.0,
+        '千' | '仟' => 1000.0,
+        _ => return None,
+    })
+}
+
+fn chinese_big_unit(c: char) -> Option<f64> {
+    Some(match c {
+        '万' | '萬' => 1e4,
+        '亿' | '億' => 1e8,
+        _ => return None,
+    })
+}
+
+/// Whether a character can start a Chinese numeral.
+pub fn starts_chinese_numeral(c: char) -> bool {
+    chinese_digit(c).is_some() || chinese_small_unit(c).is_some()
+}
+
+/// Precision of a number whose last stated digit has place value `place`:
+/// half that place, but trailing zeros of an integer widen it at most to a
+/// tenth of the value.
+fn precision(value: f64, place: f64, trailing_zeros: u32) -> f64 {
+    let half = 0.5 * place * 10f64.powi(trailing_zeros as i32);
+    if trailing_zeros == 0 {
+        half
+    } else {
+        half.min(0.1 * value.abs()).max(0.5 * place)
+    }
+}
+
+/// Reads the number that starts at `pos`, if any.
+pub fn numeral_at(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
+    let rest = text.get(pos..)?;
+    let first = rest.chars().next()?;
+    if digit_value(first).is_some() {
+        arabic(text, pos, units)
+    } else if starts_chinese_numeral(first) || first == '半' {
+        chinese(text, pos, units)
+    } else if first.is_ascii_alphabetic() {
+        english(text, pos, units)
+    } else {
+        None
+    }
+}
+
+/// Digits as written, normalised to ASCII: the integer and fraction digits.
+struct Digits {
+    int: String,
+    frac: String,
+    end: usize,
+}
+
+fn read_digits(text: &str, mut pos: usize) -> Option<Digits> {
+    let mut int = String::new();
+    let mut full_width = false;
+    let start = pos;
+    for c in text[pos..].chars() {
+        match digit_value(c) {
+            Some(d) => {
+                full_width |= !c.is_ascii();
+                int.push(char::from_digit(d, 10)?);
+                pos += c.len_utf8();
+            }
+            None => break,
+        }
+    }
+    if int.is_empty() {
+        return None;
+    }
+    // Thousands grouping: 1,234,567 / 1 234 567 / 1，234 (full-width only).
+    if pos - start <= 3 * 3 && int.len() <= 3 {
+        loop {
+            let rest = &text[pos..];
+            let Some(sep) = rest.chars().next() else {
+                break;
+            };
+            let allowed = matches!(sep, ',' | ' ' | '\u{a0}' | '\u{202f}' | '\u{2009}')
+                || (sep == '，' && full_width);
+            if !allowed {
+                break;
+            }
+            let after = &rest[sep.len_utf8()..];
+            let group: Vec<(usize, char)> = after.char_indices().take(4).collect();
+            let three =
+                group.len() >= 3 && group[..3].iter().all(|(_, c)| digit_value(*c).is_some());
+            let fourth_is_digit = group.get(3).is_some_and(|(_, c)| digit_value(*c).is_some());
+            if !three || fourth_is_digit {
+                break;
+            }
+            // "8, 16, 32" lists: a comma grouping never has a space after it,
+            // and a space grouping never follows a comma-grouped number.
+            for (_, c) in &group[..3] {
+                int.push(char::from_digit(digit_value(*c)?, 10)?);
+            }
+            pos += sep.len_utf8() + group[..3].iter().map(|(_, c)| c.len_utf8()).sum::<usize>();
+        }
+    }
+    let mut frac = String::new();
+    let rest = &text[pos..];
+    if let Some(sep) = rest.chars().next().filter(|c| *c == '.' || *c == '．') {
+        let after = &rest[sep.len_utf8()..];
+        let mut len = 0;
+        for c in after.chars() {
+            match digit_value(c) {
+                Some(d) => {
+                    frac.push(char::from_digit(d, 10)?);
+                    len += c.len_utf8();
+                }
+                None => break,
+            }
+        }
+        if !frac.is_empty() {
+            pos += sep.len_utf8() + len;
+        }
+    }
+    Some(Digits {
+        int,
+        frac,
+        end: pos,
+    })
+}
+
+/// An exponent after a mantissa: `e26`, `×10²⁶`, `x10^25`, `*10^-3`, `·10²`.
+/// Returns the exponent and the end offset.
+fn exponent(text: &str, pos: usize) -> Option<(i32, usize)> {
+    let rest = &text[pos..];
+    if let Some(after) = rest.strip_prefix(['e', 'E']) {
+        let (exp, len) = signed_integer(after)?;
+        if after[len..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+        {
+            return None;
+        }
+        return Some((exp, pos + 1 + len));
+    }
+    let trimmed = rest.trim_start_matches(' ');
+    let mut skipped = rest.len() - trimmed.len();
+    let op = trimmed.chars().next()?;
+    if !matches!(op, '×' | 'x' | '*' | '·' | '✕') {
+        return None;
+    }
+    let after_op = &trimmed[op.len_utf8()..];
+    let after_space = after_op.trim_start_matches(' ');
+    skipped += op.len_utf8() + (after_op.len() - after_space.len());
+    let ten = after_space.strip_prefix("10")?;
+    let (exp, len) = power_of_ten_exponent(ten)?;
+    Some((exp, pos + skipped + 2 + len))
+}
+
+/// The exponent after a "10": `^25`, `**25`, `²⁶`, `⁻³`.
+fn power_of_ten_exponent(text: &str) -> Option<(i32, usize)> {
+    if let Some(after) = text.strip_prefix('^').or_else(|| text.strip_prefix("**")) {
+        let (exp, len) = signed_integer(after)?;
+        return Some((exp, text.len() - after.len() + len));
+    }
+    let mut len = 0;
+    let mut negative = false;
+    let mut value: i64 = 0;
+    let mut any = false;
+    for c in text.chars() {
+        if c == '⁻' && !any && !negative {
+            negative = true;
+        } else if let Some(d) = superscript_value(c) {
+            value = (value * 10 + d as i64).min(1_000_000_000);
+            any = true;
+        } else {
+            break;
+        }
+        len += c.len_utf8();
+    }
+    if !any {
+        return None;
+    }
+    let value = value as i32;
+    Some((if negative { -value } else { value }, len))
+}
+
+fn signed_integer(text: &str) -> Option<(i32, usize)> {
+    let mut len = 0;
+    let mut negative = false;
+    if let Some(c) = text.chars().next().filter(|c| matches!(c, '-' | '+' | '−')) {
+        negative = c != '+';
+        len += c.len_utf8();
+    }
+    let mut value: i64 = 0;
+    let mut any = false;
+    for c in text[len..].chars() {
+        let Some(d) = c.to_digit(10) else { break };
+        value = (value * 10 + d as i64).min(1_000_000_000);
+        any = true;
+        len += 1;
+    }
+    if !any {
+        return None;
+    }
+    let value = value as i32;
+    Some((if negative { -value } else { value }, len))
+}
+
+fn arabic(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
+    let digits = read_digits(text, pos)?;
+    let mut end = digits.end;
+    let literal = if digits.frac.is_empty() {
+        digits.int.clone()
+    } else {
+        format!("{}.{}", digits.int, digits.frac)
+    };
+    let mantissa: f64 = literal.parse().ok()?;
+    let trailing_zeros = if digits.frac.is_empty() {
+        let trimmed = digits.int.trim_end_matches('0');
+        if trimmed.is_empty() {
+            0
+        } else {
+            (digits.int.len() - trimmed.len()) as u32
+        }
+    } else {
+        0
+    };
+    let place = 10f64.powi(-(digits.frac.len() as i32));
+    let mut value = Interval::around(mantissa, precision(mantissa, place, trailing_zeros));
+
+    // "10^25", "10²⁵": the whole number is a power of ten.
+    if literal == "10"
+        && let Some((exp, len)) = power_of_ten_exponent(&text[end..])
+    {
+        let v = 10f64.powi(exp);
+        return Some(Numeral {
+            start: pos,
+            end: end + len,
+            value: Interval::exact(v),
+            alternative: None,
+            form: Form::Arabic,
+            magnitude: 1.0,
+            step: v,
+        });
+    }
+    let mut step = place * 10f64.powi(trailing_zeros as i32);
+    if let Some((exp, exp_end)) = exponent(text, end) {
+        value = value.scale(10f64.powi(exp));
+        step *= 10f64.powi(exp);
+        end = exp_end;
+    }
+    let mut alternative = None;
+    let mut magnitude = 1.0;
+    if let Some((factor, alt, len)) = magnitude_after(text, end, units) {
+        alternative = alt.map(|a| value.scale(a));
+        value = value.scale(factor);
+        step *= factor;
+        magnitude = factor;
+        end += len;
+    }
+    Some(Numeral {
+        start: pos,
+        end,
+        value,
+        alternative,
+        form: Form::Arabic,
+        magnitude,
+        step,
+    })
+}
+
+/// A magnitude after a number: "万", "亿", " million", "K", "B". Single
+/// letters need care: "405B" is billions but "16 B" is bytes, "3.35 TB" is a
+/// unit. Returns (factor, alternative, bytes covered).
+fn magnitude_after(text: &str, pos: usize, units: &UnitTable) -> Option<(f64, Option<f64>, usize)> {
+    let rest = &text[pos..];
+    let trimmed = rest.trim_start_matches([' ', '\u{a0}']);
+    let spaced = trimmed.len() != rest.len();
+    let gap = rest.len() - trimmed.len();
+    let mut factor = 1.0;
+    let mut alternative: Option<f64> = None;
+    let mut covered = 0;
+    let mut cursor = trimmed;
+    // Chinese magnitudes stack: "1.8 万亿", "3 千万".
+    while let Some(m) = units.magnitude_at(cursor) {
+        let single_letter = m.word.len() == 1 && m.word.is_ascii();
+        if single_letter {
+            if covered > 0 {
+                break;
+            }
+            // A unit that starts with the letter wins: "TB", "MW", "Gb".
+            if units.unit_at(cursor).is_some_and(|u| u.len > 1) {
+                break;
+            }
+            let after = &cursor[1..];
+            if after
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+            {
+                break;
+            }
+            if spaced {
+                // "2.788 M GPU-hours" and "314 B parameters" are magnitudes;
+                // "16 B" alone is bytes.
+                let next = after.trim_start_matches(' ');
+                let unit_follows = units
+                    .unit_at(next)
+                    .is_some_and(|u| u.unit.dimension != Dimension::NONE && !is_bytes(&u.unit));
+                if !unit_follows {
+                    break;
+                }
+            }
+        } else if m.word.is_ascii() && !spaced && covered == 0 {
+            // "1.25million" is odd but harmless; keep it.
+        }
+        factor *= m.factor;
+        alternative = m
+            .alternative
+            .map(|a| a / m.factor * factor)
+            .or(alternative.map(|a| a * m.factor));
+        covered += m.word.len();
+        cursor = &cursor[m.word.len()..];
+        if single_letter || m.word.is_ascii() {
+            break;
+        }
+    }
+    if covered == 0 {
+        return None;
+    }
+    Some((factor, alternative, gap + covered))
+}
+
+fn is_bytes(unit: &Unit) -> bool {
+    unit.dimension == Dimension::of(Base::Byte)
+}
+
+/// Chinese numerals, with 点 decimals, 成 and 折 shares, 一半, 十几,
+/// "三分之二" fractions and "百分之五十" percentages.
+fn chinese(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
+    let rest = &text[pos..];
+    if rest.starts_with("一半") {
+        return Some(share(pos, pos + "一半".len(), 0.5, 0.0));
+    }
+    if let Some(after) = rest.strip_prefix("百分之") {
+        let at = pos + (rest.len() - after.len());
+        let n = numeral_at(text, at, units)?;
+        return Some(share(
+            pos,
+            n.end,
+            n.value.nominal / 100.0,
+            (n.value.hi - n.value.nominal) / 100.0,
+        ));
+    }
+    let mut total = 0.0; // completed 亿 sections
+    let mut section = 0.0; // completed 万 sections and small units
+    let mut number: Option<f64> = None; // a digit waiting for its unit
+    let mut place = 1.0; // place of the last stated digit within its group
+    let mut big = 1.0; // big units (万, 亿) applied after the last digit
+    let mut decimals: Option<(f64, f64)> = None; // (value, place)
+    let mut end = pos;
+    let mut chars = rest.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if let Some(d) = chinese_digit(c) {
+            if let Some((v, p)) = decimals.as_mut() {
+                *p /= 10.0;
+                *v += d as f64 * *p;
+                place = *p;
+            } else if number.is_some() {
+                // Two digits in a row ("一二"): not a numeral read here.
+                break;
+            } else {
+                number = Some(d as f64);
+                place = 1.0;
+                big = 1.0;
+            }
+        } else if let Some(u) = chinese_small_unit(c) {
+            if decimals.is_some() {
+                break;
+            }
+            // "十" alone is ten; "百万" is 10⁶.
+            section += number.take().unwrap_or(1.0) * u;
+            place = u;
+            big = 1.0;
+        } else if c == '几'
+            && number.is_none()
+            && section > 0.0
+            && decimals.is_none()
+            && total == 0.0
+        {
+            // 十几 is 11–19, 二十几 21–29.
+            let base = section;
+            return Some(Numeral {
+                start: pos,
+                end: pos + i + c.len_utf8(),
+                value: Interval::between(base + 1.0, base + 9.0),
+                alternative: None,
+                form: Form::Chinese,
+                magnitude: 1.0,
+                step: 1.0,
+            });
+        } else if let Some(u) = chinese_big_unit(c) {
+            let before =
+                section + number.take().unwrap_or(0.0) + decimals.take().map_or(0.0, |d| d.0);
+            if before == 0.0 && total == 0.0 {
+                break;
+            }
+            if u == 1e8 {
+                // "万亿" multiplies what precedes by both.
+                total = (total + before) * u;
+                section = 0.0;
+            } else {
+                section = before * u;
+            }
+            big *= u;
+        } else if c == '点'
+            && decimals.is_none()
+            && chars
+                .peek()
+                .is_some_and(|(_, n)| chinese_digit(*n).is_some())
+        {
+            decimals = Some((section + number.take().unwrap_or(0.0), 1.0));
+            section = 0.0;
+        } else {
+            break;
+        }
+        end = pos + i + c.len_utf8();
+    }
+    if end == pos {
+        return None;
+    }
+    let mut value = total + section + number.unwrap_or(0.0) + decimals.map_or(0.0, |d| d.0);
+    let after = &text[end..];
+    // 四成 = 40%; 打四折 = 40%.
+    if value > 0.0 && value < 10.0 && place == 1.0 && big == 1.0 {
+        for suffix in ["成", "折"] {
+            if after.starts_with(suffix) {
+                return Some(share(pos, end + suffix.len(), value / 10.0, 0.05));
+            }
+        }
+    }
+    // 三分之二 is two thirds.
+    if let Some(numerator) = after.strip_prefix("分之")
+        && value != 0.0
+    {
+        let n = chinese(text, end + (after.len() - numerator.len()), units)?;
+        return Some(share(pos, n.end, n.value.nominal / value, 0.0));
+    }
+    let mut alternative = None;
+    // 兆 after a Chinese numeral, with its two readings.
+    if let Some(m) = units
+        .magnitude_at(after)
+        .filter(|m| !m.word.is_ascii() && m.word != "千")
+    {
+        alternative = m.alternative.map(|a| value * a);
+        value *= m.factor;
+        big *= m.factor;
+        end += m.word.len();
+    }
+    let trailing_zeros = if place >= 10.0 {
+        place.log10().round() as u32
+    } else {
+        0
+    };
+    let unit_place = if place >= 10.0 { 1.0 } else { place };
+    let half = precision(value / big, unit_place, trailing_zeros) * big;
+    Some(Numeral {
+        start: pos,
+        end,
+        value: Interval::around(value, half),
+        alternative: alternative.map(|a| Interval::around(a, half / value * a)),
+        form: Form::Chinese,
+        magnitude: big,
+        step: place * big,
+    })
+}
+
+fn share(start: usize, end: usize, value: f64, half_width: f64) -> Numeral {
+    Numeral {
+        start,
+        end,
+        value: Interval::around(value, half_width),
+        alternative: None,
+        form: Form::Share,
+        magnitude: 1.0,
+        step: half_width * 2.0,
+    }
+}
+
+const ENGLISH_SMALL: [(&str, f64); 28] = [
+    ("zero", 0.0),
+    ("one", 1.0),
+    ("two", 2.0),
+    ("three", 3.0),
+    ("four", 4.0),
+    ("five", 5.0),
+    ("six", 6.0),
+    ("seven", 7.0),
+    ("eight", 8.0),
+    ("nine", 9.0),
+    ("ten", 10.0),
+    ("eleven", 11.0),
+    ("twelve", 12.0),
+    ("thirteen", 13.0),
+    ("fourteen", 14.0),
+    ("fifteen", 15.0),
+    ("sixteen", 16.0),
+    ("seventeen", 17.0),
+    ("eighteen", 18.0),
+    ("nineteen", 19.0),
+    ("twenty", 20.0),
+    ("thirty", 30.0),
+    ("forty", 40.0),
+    ("fifty", 50.0),
+    ("sixty", 60.0),
+    ("seventy", 70.0),
+    ("eighty", 80.0),
+    ("ninety", 90.0),
+];
+
+const ENGLISH_SCALES: [(&str, f64); 5] = [
+    ("hundred", 1e2),
+    ("thousand", 1e3),
+    ("million", 1e6),
+    ("billion", 1e9),
+    ("trillion", 1e12),
+];
+
+/// The ASCII word at `pos` (letters only), lowercased.
+fn word_at(text: &str, pos: usize) -> Option<(String, usize)> {
+    let rest = text.get(pos..)?;
+    let len = rest
+        .char_indices()
+        .find(|(_, c)| !c.is_ascii_alphabetic())
+        .map_or(rest.len(), |(i, _)| i);
+    if len == 0 {
+        return None;
+    }
+    Some((rest[..len].to_ascii_lowercase(), pos + len))
+}
+
+/// English number words: "two trillion", "sixteen thousand", "forty-five",
+/// "a dozen", "half", "a third", "two thirds".
+fn english(text: &str, pos: usize, _units: &UnitTable) -> Option<Numeral> {
+    if pos > 0
+        && text[..pos]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+    {
+        return None;
+    }
+    let (first, first_end) = word_at(text, pos)?;
+    let skip_gap = |at: usize| -> usize {
+        let rest = &text[at..];
+        let trimmed = rest.trim_start_matches([' ', '-']);
+        at + (rest.len() - trimmed.len())
+    };
+    // "half", "a half".
+    if first == "half" {
+        return Some(share(pos, first_end, 0.5, 0.0));
+    }
+    let mut total = 0.0;
+    let mut current: Option<f64> = None;
+    let mut end = pos;
+    let mut cursor = pos;
+    let mut last_place = 1.0;
+    let mut words = 0;
+    if first == "a" || first == "an" {
+        let next = skip_gap(first_end);
+        let (w, w_end) = word_at(text, next)?;
+        match w.as_str() {
+            "dozen" => return Some(counted(pos, w_end, 12.0, 0.0)),
+            "third" => return Some(share(pos, w_end, 1.0 / 3.0, 0.0)),
+            "quarter" => return Some(share(pos, w_end, 0.25, 0.0)),
+            "half" => return Some(share(pos, w_end, 0.5, 0.0)),
+            "hundred" | "thousand" | "million" | "billion" | "trillion" => {
+                current = Some(1.0);
+                cursor = next;
+            }
+            _ => return None,
+        }
+    }
+    while let Some((w, w_end)) = word_at(text, cursor) {
+        if let Some((_, v)) = ENGLISH_SMALL.iter().find(|(n, _)| *n == w) {
+            let merged = match current {
+                None => *v,
+                // "forty-five", "twenty five".
+                Some(c) if c >= 20.0 && c % 10.0 == 0.0 && c < 100.0 && *v < 10.0 => c + v,
+                Some(c) if c % 100.0 == 0.0 && c >= 100.0 && *v < 100.0 => c + v,
+                Some(_) => break,
+            };
+            current = Some(merged);
+            last_place = 1.0;
+        } else if let Some((_, scale)) = ENGLISH_SCALES.iter().find(|(n, _)| *n == w) {
+            let Some(c) = current.take() else { break };
+            if *scale == 100.0 {
+                current = Some(c * 100.0);
+            } else {
+                total += c * scale;
+            }
+            last_place = *scale;
+        } else if (w == "thirds" || w == "third" || w == "quarters")
+            && current.is_some_and(|c| c < 10.0)
+            && total == 0.0
+        {
+            let d = if w.starts_with("third") { 3.0 } else { 4.0 };
+            return Some(share(pos, w_end, current.unwrap_or(1.0) / d, 0.0));
+        } else if w == "dozen" && current.is_some() && total == 0.0 {
+            return Some(counted(pos, w_end, current.unwrap_or(1.0) * 12.0, 0.0));
+        } else if w == "and" && current.is_some_and(|c| c >= 100.0) {
+            // "one hundred and twenty": only when a number follows.
+            let next = skip_gap(w_end);
+            match word_at(text, next) {
+                Some((n, _)) if ENGLISH_SMALL.iter().any(|(s, _)| *s == n) => {
+                    cursor = next;
+                    continue;
+                }
+                _ => break,
+            }
+        } else {
+            break;
+        }
+        words += 1;
+        end = w_end;
+        cursor = skip_gap(w_end);
+        if cursor == w_end && text[w_end..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+            break;
+        }
+    }
+    if words == 0 {
+        return None;
+    }
+    let value = total + current.unwrap_or(0.0);
+    Some(Numeral {
+        start: pos,
+        end,
+        value: Interval::around(
+            value,
+            if last_place > 1.0 {
+                0.5 * last_place
+            } else {
+                0.0
+            },
+        ),
+        alternative: None,
+        form: Form::English,
+        magnitude: last_place.max(1.0),
+        step: last_place,
+    })
+}
+
+fn counted(start: usize, end: usize, value: f64, half_width: f64) -> Numeral {
+    Numeral {
+        start,
+        end,
+        value: Interval::around(value, half_width),
+        alternative: None,
+        form: Form::English,
+        magnitude: 1.0,
+        step: 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Numeral {
+        numeral_at(text, 0, UnitTable::builtin())
+            .unwrap_or_else(|| panic!("no numeral in {text:?}"))
+    }
+
+    fn value(text: &str) -> f64 {
+        read(text).value.nominal
+    }
+
+    fn bounds(text: &str) -> (f64, f64) {
+        let v = read(text).value;
+        (v.lo, v.hi)
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+    }
+
+    #[track_caller]
+    fn assert_value(text: &str, expected: f64) {
+        let got = value(text);
+        assert!(close(got, expected), "{text:?}: {got} != {expected}");
+    }
+
+    #[test]
+    fn arabic_grouping_and_decimals() {
+        assert_value("1,234.5", 1234.5);
+        assert_value("1 234", 1234.0);
+        assert_value("37\u{a0}888", 37888.0);
+        assert_value("314,000,000,000", 314e9);
+        assert_eq!(read("1,234.5 GB").end, 7);
+        // A list is not a grouped number.
+        assert_value("8, 16, 32", 8.0);
+    }
+
+    #[test]
+    fn exponents() {
+        assert_value("4.8e26", 4.8e26);
+        assert_value("4.8×10²⁶", 4.8e26);
+        assert_value("4.8 × 10^26", 4.8e26);
+        assert_value("3.3×10²⁴", 3.3e24);
+        assert_value("10^25", 1e25);
+        assert_value("10²⁵", 1e25);
+        assert_value("5e-3", 5e-3);
+        assert!(!read("10^999999").value.is_finite());
+        assert!(!read("1e616").value.is_finite());
+    }
+
+    #[test]
+    fn full_width_digits() {
+        assert_value("６４０", 640.0);
+        assert_value("８０ＧＢ", 80.0);
+        assert_value("１，２３４", 1234.0);
+    }
+
+    #[test]
+    fn suffix_magnitudes() {
+        assert_value("16K", 16e3);
+        assert_value("2.4M", 2.4e6);
+        assert_value("1.2B", 1.2e9);
+        assert_value("405B", 405e9);
+        assert_value("15.6T tokens", 15.6e12);
+        assert_value("2.788 M GPU-hours", 2.788e6);
+        assert_value("314 B parameters", 314e9);
+        // Units that start with the letter are units, not magnitudes.
+        assert_eq!(read("3.35 TB/s").end, 4);
+        assert_eq!(read("16 B").end, 2);
+        assert_eq!(read("80GB").end, 2);
+    }
+
+    #[test]
+    fn english_magnitude_words() {
+        assert_value("1.25 million", 1.25e6);
+        assert_value("70 billion parameters", 70e9);
+        assert_value("two trillion", 2e12);
+        assert_value("sixteen thousand", 16e3);
+        assert_value("forty-five", 45.0);
+        assert_value("one hundred and twenty", 120.0);
+        assert_value("a dozen", 12.0);
+        assert_value("half", 0.5);
+        assert_value("a third", 1.0 / 3.0);
+        assert_value("two thirds", 2.0 / 3.0);
+        assert_value("a million", 1e6);
+        assert!(numeral_at("another", 0, UnitTable::builtin()).is_none());
+        assert!(numeral_at("often", 0, UnitTable::builtin()).is_none());
+    }
+
+    #[test]
+    fn chinese_magnitudes_after_digits() {
+        assert_value("3140 亿", 3140e8);
+        assert_value("1.25万", 1.25e4);
+        assert_value("10萬", 10e4);
+        assert_value("278.8 万", 2.788e6);
+        assert_value("14.8 万亿", 14.8e12);
+        assert_value("1.8万亿", 1.8e12);
+        assert_value("40億", 40e8);
+    }
+
+    #[test]
+    fn chinese_numerals() {
+        assert_value("两万亿", 2e12);
+        assert_value("三千一百四十亿", 3140e8);
+        assert_value("六点七亿", 6.7e8);
+        assert_value("十三点五亿", 13.5e8);
+        assert_value("四百", 400.0);
+        assert_value("二十", 20.0);
+        assert_value("两", 2.0);
+        assert_value("兩", 2.0);
+        assert_value("百万", 1e6);
+        assert_value("百亿", 1e10);
+        assert_value("四十万亿", 4e13);
+        assert_value("七百亿", 7e10);
+        assert_value("一亿五千万", 1.5e8);
+        assert_value("十六", 16.0);
+        assert_value("三萬", 3e4);
+        assert_value("五億", 5e8);
+    }
+
+    #[test]
+    fn chinese_shares_and_ranges() {
+        assert_value("四成", 0.4);
+        assert_value("九成", 0.9);
+        assert_value("一半", 0.5);
+        assert_value("三分之二", 2.0 / 3.0);
+        assert_value("百分之五十", 0.5);
+        assert_eq!(bounds("十几"), (11.0, 19.0));
+        assert_eq!(read("四成").form, Form::Share);
+    }
+
+    #[test]
+    fn zhao_has_two_readings() {
+        let n = read("1.8 兆");
+        assert!(close(n.value.nominal, 1.8e12));
+        assert!(close(n.alternative.unwrap().nominal, 1.8e6));
+    }
+
+    #[test]
+    fn precision_follows_the_stated_digits() {
+        assert_eq!(bounds("628"), (627.5, 628.5));
+        let (lo, hi) = bounds("683.6");
+        assert!(close(lo, 683.55) && close(hi, 683.65), "{lo} {hi}");
+        assert_eq!(bounds("60,000"), (55000.0, 65000.0));
+        assert_eq!(bounds("1,000"), (900.0, 1100.0));
+        assert_eq!(bounds("14,400"), (14350.0, 14450.0));
+        let (lo, hi) = bounds("三亿");
+        assert!(close(lo, 2.5e8) && close(hi, 3.5e8), "{lo} {hi}");
+        let (lo, hi) = bounds("六点七亿");
+        assert!(close(lo, 6.65e8) && close(hi, 6.75e8), "{lo} {hi}");
+    }
+}

@@ -1,0 +1,863 @@
+//! Quantities in prose: a number with its unit, hedge and readings, and the
+//! operators and relations between them.
+//!
+//! [`tokens`] turns one sentence into a stream of [`Token`]s, each with byte
+//! offsets into the document. It decides what is a quantity and what is not:
+//! years and dates, clock times, versions ("CUDA 12.4", "PCIe 4.0"), product
+//! names ("H100", "GPT-4", "Mixtral 8x7B"), ordinals and labels are left as
+//! text. Ranges ("38–43%", "3万到4万", "六点三到七点一亿") share their unit
+//! and magnitude between both ends.
+
+use std::ops::Range;
+
+use crate::interval::Interval;
+use crate::lexicon::{Hedge, Lexicon, Op, Relation};
+use crate::numeral::{Form, Numeral, digit_value, numeral_at, starts_chinese_numeral};
+use crate::units::{Dimension, Unit, UnitTable};
+
+/// A number with its unit, as stated in the text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quantity {
+    /// Byte offsets of the whole quantity (hedge, number, unit).
+    pub span: Range<usize>,
+    /// The number as stated, magnitude words included ("1.25万" is 12,500),
+    /// before the unit's factor.
+    pub number: Interval,
+    /// Another reading of the number (兆 as 10⁶).
+    pub number_alternative: Option<Interval>,
+    pub unit: Unit,
+    pub hedge: Option<Hedge>,
+    /// One step of the last stated digit, for "出头" and "多".
+    pub step: f64,
+    /// The factor of the magnitude word ("亿" is 10⁸), 1 without one.
+    pub magnitude: f64,
+    /// A share written as a word (四成, 一半, a third).
+    pub is_share: bool,
+}
+
+impl Quantity {
+    /// The value in base units under a reading, hedge not applied.
+    pub fn base_value(&self, binary: bool, alternative_magnitude: bool) -> Interval {
+        let number = if alternative_magnitude {
+            self.number_alternative.unwrap_or(self.number)
+        } else {
+            self.number
+        };
+        number.scale(self.unit.factor_for(binary))
+    }
+
+    /// The value in base units with the hedge applied: the interval the
+    /// claim allows.
+    pub fn claimed(&self, binary: bool, alternative_magnitude: bool) -> Interval {
+        let v = self.base_value(binary, alternative_magnitude);
+        apply_hedge(v, self.hedge, self.step * self.unit.factor_for(binary))
+    }
+
+    pub fn dimension(&self) -> Dimension {
+        self.unit.dimension
+    }
+
+    /// Whether any reading differs from the plain one.
+    pub fn has_binary_reading(&self) -> bool {
+        self.unit.binary_factor.is_some()
+    }
+}
+
+/// Widens or opens an interval as a hedge says.
+pub fn apply_hedge(v: Interval, hedge: Option<Hedge>, step: f64) -> Interval {
+    let magnitude = v.nominal.abs();
+    match hedge {
+        None => v,
+        Some(Hedge::Approx) => v.widen_relative(0.05),
+        Some(Hedge::Nearly) => Interval {
+            lo: v.lo - 0.1 * magnitude,
+            hi: v.hi,
+            nominal: v.nominal,
+        },
+        Some(Hedge::AtLeast) => Interval {
+            lo: v.lo,
+            hi: f64::INFINITY,
+            nominal: v.nominal,
+        },
+        Some(Hedge::AtMost) => Interval {
+            lo: f64::NEG_INFINITY,
+            hi: v.hi,
+            nominal: v.nominal,
+        },
+        Some(Hedge::LittleAbove) => Interval {
+            lo: v.nominal,
+            hi: v.nominal + step.abs(),
+            nominal: v.nominal,
+        },
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Token {
+    Quantity(Quantity),
+    Op(Op, Range<usize>),
+    Relation(Relation, Range<usize>),
+    Open(Range<usize>),
+    Close(Range<usize>),
+    /// A product or model name with digits ("H100", "RTX 4090"): it may
+    /// stand between an operator and its operand ("8×H100 80GB").
+    Name(Range<usize>),
+    /// Anything else: words and punctuation that end a calculation.
+    Text(Range<usize>),
+}
+
+impl Token {
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            Token::Quantity(q) => q.span.clone(),
+            Token::Op(_, s)
+            | Token::Relation(_, s)
+            | Token::Open(s)
+            | Token::Close(s)
+            | Token::Name(s)
+            | Token::Text(s) => s.clone(),
+        }
+    }
+}
+
+/// The lexer's tables.
+pub struct Lexer<'a> {
+    pub units: &'a UnitTable,
+    pub words: &'a Lexicon,
+}
+
+impl Lexer<'static> {
+    pub fn builtin() -> Lexer<'static> {
+        Lexer {
+            units: UnitTable::builtin(),
+            words: Lexicon::builtin(),
+        }
+    }
+}
+
+impl Lexer<'_> {
+    /// The tokens of `doc[range]`, spans in `doc` offsets.
+    pub fn tokens(&self, doc: &str, range: Range<usize>) -> Vec<Token> {
+        let mut out: Vec<Token> = Vec::new();
+        let mut pos = range.start;
+        let end = range.end;
+        while pos < end {
+            let rest = &doc[pos..end];
+            let c = rest.chars().next().unwrap_or(' ');
+            if c.is_whitespace() {
+                pos += c.len_utf8();
+                continue;
+            }
+            if let Some((q, next)) = self.quantity_at(doc, pos, end, &out) {
+                pos = next;
+                out.push(Token::Quantity(q));
+                continue;
+            }
+            if let Some(len) = self.name_at(doc, pos, end) {
+                out.push(Token::Name(pos..pos + len));
+                pos += len;
+                continue;
+            }
+            if c == '(' || c == '（' {
+                out.push(Token::Open(pos..pos + c.len_utf8()));
+                pos += c.len_utf8();
+                continue;
+            }
+            if c == ')' || c == '）' {
+                out.push(Token::Close(pos..pos + c.len_utf8()));
+                pos += c.len_utf8();
+                continue;
+            }
+            if let Some((op, len)) = self.operator_at(doc, pos, end) {
+                out.push(Token::Op(op, pos..pos + len));
+                pos += len;
+                continue;
+            }
+            if let Some((rel, len)) = self.words.relation(rest) {
+                out.push(Token::Relation(rel, pos..pos + len));
+                pos += len;
+                continue;
+            }
+            let len = word_len(rest);
+            match out.last_mut() {
+                Some(Token::Text(span)) if span.end == pos => span.end = pos + len,
+                _ => out.push(Token::Text(pos..pos + len)),
+            }
+            pos += len;
+        }
+        out
+    }
+
+    fn operator_at(&self, doc: &str, pos: usize, end: usize) -> Option<(Op, usize)> {
+        let rest = &doc[pos..end];
+        // A hyphen is a minus only with space on both sides: "466 - 47".
+        if rest.starts_with("- ") && doc[..pos].ends_with(' ') {
+            return Some((Op::Subtract, 1));
+        }
+        let (op, len) = self.words.operator(rest)?;
+        // "x" and "X" multiply only between spaces or digits: "8 x 80".
+        if rest.starts_with(['x', 'X']) && len == 1 {
+            let before_ok = doc[..pos]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c == ' ' || digit_value(c).is_some());
+            let after_ok = rest[1..]
+                .chars()
+                .next()
+                .is_some_and(|c| c == ' ' || digit_value(c).is_some());
+            if !(before_ok && after_ok) {
+                return None;
+            }
+        }
+        Some((op, len))
+    }
+
+    /// A product name with digits at `pos`: letters then digits ("H100",
+    /// "MI300X", "GPT-4", "Llama-3-70B"), or a capitalised word, a space and a
+    /// version ("CUDA 12.4", "RTX 4090").
+    fn name_at(&self, doc: &str, pos: usize, end: usize) -> Option<usize> {
+        let rest = &doc[pos..end];
+        let first = rest.chars().next()?;
+        if !first.is_ascii_alphabetic() {
+            return None;
+        }
+        if pos > 0
+            && doc[..pos]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+        {
+            return None;
+        }
+        let len = rest
+            .char_indices()
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '.' || *c == '_'))
+            .map_or(rest.len(), |(i, _)| i);
+        let word = rest[..len].trim_end_matches(['.', '-']);
+        let has_digit = word.chars().any(|c| c.is_ascii_digit());
+        let starts_letters = word.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+        (has_digit && starts_letters).then_some(word.len())
+    }
+
+    /// A quantity starting at `pos` (hedge included), and where it ends.
+    fn quantity_at(
+        &self,
+        doc: &str,
+        pos: usize,
+        end: usize,
+        before: &[Token],
+    ) -> Option<(Quantity, usize)> {
+        let rest = &doc[pos..end];
+        let c = rest.chars().next()?;
+        // A hedge word before the number: "about 400", "约 1,000", "~70".
+        if let Some((hedge, len)) = self.hedge_word_at(rest) {
+            let after = pos + len;
+            let skip = doc[after..end].len() - doc[after..end].trim_start().len();
+            let (mut q, next) = self.bare_quantity_at(doc, after + skip, end, before)?;
+            if q.hedge.is_none() {
+                q.hedge = Some(hedge);
+            }
+            q.span.start = pos;
+            return Some((q, next));
+        }
+        if c.is_ascii_alphabetic()
+            && pos > 0
+            && doc[..pos]
+                .chars()
+                .next_back()
+                .is_some_and(|p| p.is_ascii_alphanumeric())
+        {
+            return None;
+        }
+        self.bare_quantity_at(doc, pos, end, before)
+    }
+
+    fn hedge_word_at(&self, rest: &str) -> Option<(Hedge, usize)> {
+        // Hedge lists are matched at their end; find the longest hedge that
+        // is a prefix of `rest` and is followed by a number or a space.
+        let mut best: Option<(Hedge, usize)> = None;
+        for (i, c) in rest.char_indices().take(16) {
+            let cut = i + c.len_utf8();
+            if let Some((h, len)) = self.words.hedge_before(&rest[..cut])
+                && len == cut
+            {
+                let after = rest[cut..].trim_start();
+                let next = after.chars().next();
+                if next.is_some_and(|n| {
+                    digit_value(n).is_some()
+                        || starts_chinese_numeral(n)
+                        || n == '$'
+                        || n.is_ascii_alphabetic()
+                        || n == '半'
+                }) {
+                    best = Some((h, len));
+                }
+            }
+        }
+        best
+    }
+
+    /// A quantity without a leading hedge word.
+    fn bare_quantity_at(
+        &self,
+        doc: &str,
+        pos: usize,
+        end: usize,
+        before: &[Token],
+    ) -> Option<(Quantity, usize)> {
+        let text = &doc[..end];
+        let rest = &text[pos..];
+        // Currency before the number: "$5.576M", "US$2".
+        let (currency_len, currency) = if let Some(r) = rest
+            .strip_prefix("US$")
+            .or_else(|| rest.strip_prefix('$'))
+            .or_else(|| rest.strip_prefix('＄'))
+        {
+            (rest.len() - r.len(), true)
+        } else {
+            (0, false)
+        };
+        let number_pos = pos + currency_len;
+        let first = text[number_pos..].chars().next()?;
+        if digit_value(first).is_none()
+            && !starts_chinese_numeral(first)
+            && first != '半'
+            && !first.is_ascii_alphabetic()
+        {
+            return None;
+        }
+        if currency_len == 0 && self.not_a_quantity_before(text, pos) {
+            return None;
+        }
+        let numeral = numeral_at(text, number_pos, self.units)?;
+        if !numeral.value.is_finite() {
+            return None;
+        }
+        let mut cursor = numeral.end;
+        // Version numbers ("3.1.2") and names ("8x7B", "4090Ti").
+        let after = &text[cursor..];
+        if after.starts_with('.')
+            && after[1..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        if numeral.form == Form::Arabic
+            && self.words.date_after(after)
+            && !after.starts_with("s ")
+            && after != "s"
+            || (numeral.form == Form::Arabic && self.is_date_or_time(text, number_pos, &numeral))
+        {
+            return None;
+        }
+        // The unit, after a measure word if there is one: "二十个 token".
+        let mut unit = Unit::one();
+        if currency {
+            unit = self
+                .units
+                .unit_at("USD")
+                .map(|m| m.unit)
+                .unwrap_or_else(Unit::one);
+            unit.label = "$".into();
+            let after = &text[cursor..];
+            if let Some(per) = after
+                .strip_prefix('/')
+                .or_else(|| after.strip_prefix(" per "))
+                && let Some(denominator) = self.units.unit_at(per)
+            {
+                unit = unit.per(&denominator.unit);
+                cursor += after.len() - per.len() + denominator.len;
+            }
+        } else {
+            let (found, next) = self.unit_after(text, cursor);
+            if let Some(u) = found {
+                unit = u;
+                cursor = next;
+            } else if let Some(len) = self.words.measure_word(&text[cursor..]) {
+                cursor += len;
+                let (found, next) = self.unit_after(text, cursor);
+                if let Some(u) = found {
+                    unit = u;
+                    cursor = next;
+                }
+            } else if let Some(len) = self.accelerator_name_after(text, cursor) {
+                // "100,000 H100s": a count of accelerators.
+                unit = self
+                    .units
+                    .unit_at("GPUs")
+                    .map(|m| m.unit)
+                    .unwrap_or_else(Unit::one);
+                unit.label = text[cursor..cursor + len].trim().to_string();
+                let _ = len;
+            }
+        }
+        // A number glued to letters that are no unit is part of a name.
+        if text[cursor..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+            && unit.is_one()
+        {
+            return None;
+        }
+        // A lone Chinese numeral character ("一", "两") needs a unit or a
+        // measure word: "一乘就对", "方法一" are not quantities.
+        let single_chinese =
+            numeral.form == Form::Chinese && text[numeral.start..numeral.end].chars().count() == 1;
+        let single_english = numeral.form == Form::English
+            && numeral.value.nominal < 100.0
+            && !text[numeral.start..numeral.end].contains(' ');
+        if (single_chinese || single_english) && unit.is_one() && cursor == numeral.end {
+            return None;
+        }
+        let mut q = Quantity {
+            span: pos..cursor,
+            number: numeral.value,
+            number_alternative: numeral.alternative,
+            unit,
+            hedge: None,
+            step: numeral.step,
+            magnitude: numeral.magnitude,
+            is_share: numeral.form == Form::Share,
+        };
+        if q.is_share {
+            q.unit = self
+                .units
+                .unit_at("%")
+                .map(|m| m.unit)
+                .unwrap_or_else(Unit::one);
+            q.number = q.number.scale(100.0);
+            q.step *= 100.0;
+        }
+        // A range: "38–43%", "3万到4万", "2 to 5 Gbps", "between 30 and 40".
+        if let Some((second, next)) = self.range_end(text, cursor, &numeral, before) {
+            let shared_magnitude =
+                numeral.magnitude == 1.0 && second.magnitude > 1.0 && !q.is_share;
+            let lo_number = if shared_magnitude {
+                q.number.scale(second.magnitude)
+            } else {
+                q.number
+            };
+            let (lo_number, unit) = if q.unit.is_one() {
+                (lo_number, second.unit.clone())
+            } else {
+                (lo_number, q.unit.clone())
+            };
+            if unit.dimension == second.unit.dimension {
+                q.number = Interval::between(
+                    lo_number.lo.min(second.number.lo),
+                    lo_number.hi.max(second.number.hi),
+                );
+                q.number.nominal = (lo_number.nominal + second.number.nominal) / 2.0;
+                q.unit = unit;
+                q.span.end = second.span.end;
+                q.step = second.step;
+                cursor = next;
+            }
+        }
+        // A hedge after: "左右", "出头", "以上".
+        let after = &text[cursor..];
+        let trimmed = after.trim_start_matches(' ');
+        if let Some((hedge, len)) = self.words.hedge_after(trimmed) {
+            // "多" is a hedge only right after the number: "3万多"; "+" only
+            // when no operand follows: "10,000+ GPUs", not "80 GB + 700 W".
+            let glued = trimmed.len() == after.len();
+            let operand_follows = trimmed[len..]
+                .trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| digit_value(c).is_some());
+            let symbol = !trimmed[..len].chars().any(char::is_alphanumeric);
+            if (glued || !matches!(hedge, Hedge::LittleAbove)) && !(symbol && operand_follows) {
+                q.hedge = Some(hedge);
+                cursor += after.len() - trimmed.len() + len;
+                q.span.end = cursor;
+                // "3万多张卡": the unit may follow the hedge.
+                if q.unit.is_one() {
+                    let (found, next) = self.unit_after(text, cursor);
+                    if let Some(u) = found {
+                        q.unit = u;
+                        cursor = next;
+                        q.span.end = cursor;
+                    }
+                }
+            }
+        }
+        Some((q, cursor))
+    }
+
+    /// The unit right after a number, if any, and where it ends. A space may
+    /// stand between them, and "x" followed by a number is an operator.
+    fn unit_after(&self, text: &str, pos: usize) -> (Option<Unit>, usize) {
+        let rest = &text[pos..];
+        let trimmed = rest.trim_start_matches([' ', '\u{a0}']);
+        let gap = rest.len() - trimmed.len();
+        let Some(m) = self.units.compound_unit_at(trimmed) else {
+            return (None, pos);
+        };
+        let label = &trimmed[..m.len];
+        if matches!(label, "x" | "X" | "×" | "times") {
+            // "8×40GB" and "8×H100" are products, "18× gap" a factor.
+            let after = trimmed[m.len..].trim_start();
+            let at = text.len() - after.len();
+            let operand_follows = after
+                .chars()
+                .next()
+                .is_some_and(|c| digit_value(c).is_some() || c == '(' || c == '（')
+                || self.name_at(text, at, text.len()).is_some();
+            if operand_follows {
+                return (None, pos);
+            }
+        }
+        // A single-letter symbol after a space is too weak ("8 d", "2 h" are
+        // fine, "5 s" too; "x" is a factor only when glued: "3×").
+        if gap > 0 && matches!(label, "x" | "X" | "×" | "b") {
+            return (None, pos);
+        }
+        let mut unit = m.unit;
+        unit.label = label.to_string();
+        (Some(unit), pos + gap + m.len)
+    }
+
+    /// "H100", "H100s", "MI300X" right after a count (after a space).
+    fn accelerator_name_after(&self, text: &str, pos: usize) -> Option<usize> {
+        let rest = &text[pos..];
+        let trimmed = rest.trim_start_matches(' ');
+        if trimmed.len() == rest.len() {
+            return None;
+        }
+        let len = self.name_at(text, pos + (rest.len() - trimmed.len()), text.len())?;
+        let word = &trimmed[..len];
+        let looks_like_chip = word.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && word.chars().filter(|c| c.is_ascii_digit()).count() >= 2;
+        looks_like_chip.then_some(rest.len() - trimmed.len() + len)
+    }
+
+    /// Context that makes a number not a quantity: a name ("H100", "GPT-4"),
+    /// a label or ordinal ("第", "Table"), a version ("CUDA 12.4"), a
+    /// footnote ("[1]").
+    fn not_a_quantity_before(&self, text: &str, pos: usize) -> bool {
+        let before = &text[..pos];
+        let prev = before.chars().next_back();
+        // Glued to letters: "H100", "GPT4", "ckpt-0", "Llama-3-70B".
+        if prev.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return true;
+        }
+        if prev == Some('-') || prev == Some('.') {
+            let before_sep = &before[..before.len() - 1];
+            if before_sep
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+            {
+                return true;
+            }
+        }
+        if self.words.label_before(before.trim_end_matches(' ')) {
+            return true;
+        }
+        if prev == Some('[') || before.ends_with("[^") {
+            return true;
+        }
+        // "CUDA 12.4", "PCIe 4.0", "NVLink 4", "Llama 3.1": a word with a
+        // capital after its first letter, or a capitalised word, then one
+        // space. A unit after the number overrides this ("H100 80GB").
+        if let Some(word_before) = before.strip_suffix(' ') {
+            let word: String = word_before
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let capitalised = word.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+            let inner_capital = word.chars().skip(1).any(|c| c.is_ascii_uppercase());
+            let has_digit = word.chars().any(|c| c.is_ascii_digit());
+            if !word.is_empty() && (capitalised || inner_capital) && !has_digit {
+                let rest = &text[pos..];
+                let (unit, _) = self.unit_after(text, pos + numeral_len(rest, self.units));
+                let glued_magnitude = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+                    .count();
+                let has_magnitude = rest[glued_magnitude..].starts_with(['K', 'M', 'B', 'T']);
+                let is_month = self.words.month_before(word_before);
+                if is_month {
+                    return true;
+                }
+                if unit.is_none() && !has_magnitude {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Years, days of the month and clock times.
+    fn is_date_or_time(&self, text: &str, pos: usize, numeral: &Numeral) -> bool {
+        let literal = &text[pos..numeral.end];
+        let after = &text[numeral.end..];
+        // Clock times: 4:20.
+        if after.starts_with(':')
+            && after[1..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        {
+            return true;
+        }
+        if text[..pos].ends_with(':')
+            && text[..pos - 1]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_digit())
+        {
+            return true;
+        }
+        // A bare year: four digits between 1900 and 2100 with no unit.
+        let v = numeral.value.nominal;
+        let plain_digits = literal.chars().all(|c| digit_value(c).is_some());
+        if plain_digits && literal.chars().count() == 4 && (1900.0..=2100.0).contains(&v) {
+            let (unit, _) = self.unit_after(text, numeral.end);
+            let measure = self.words.measure_word(after.trim_start()).is_some();
+            if unit.is_none() && !measure {
+                return true;
+            }
+        }
+        // "July 22", "22 July".
+        if plain_digits && v <= 31.0 {
+            let before = text[..pos].trim_end_matches(' ');
+            if text[..pos].ends_with(' ') && self.words.month_before(before) {
+                return true;
+            }
+            if after.starts_with(' ') && self.words.month_after(after.trim_start()) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The second end of a range after a quantity ending at `pos`.
+    fn range_end(
+        &self,
+        text: &str,
+        pos: usize,
+        first: &Numeral,
+        before: &[Token],
+    ) -> Option<(Quantity, usize)> {
+        let rest = &text[pos..];
+        let between = before.iter().rev().find_map(|t| match t {
+            Token::Text(s) => Some(
+                text[s.clone()]
+                    .trim_end()
+                    .to_ascii_lowercase()
+                    .ends_with("between"),
+            ),
+            _ => None,
+        });
+        let connectors: &[&str] = &["到", "至", "～", "~", "–", "—", " to ", " – ", " — "];
+        let trimmed = rest.trim_start_matches(' ');
+        let mut skip = None;
+        for c in connectors {
+            if let Some(r) = rest
+                .strip_prefix(c)
+                .or_else(|| (c.trim() == *c).then(|| trimmed.strip_prefix(c)).flatten())
+            {
+                skip = Some(rest.len() - r.len());
+                break;
+            }
+        }
+        if skip.is_none()
+            && between == Some(true)
+            && let Some(r) = rest.strip_prefix(" and ")
+        {
+            skip = Some(rest.len() - r.len());
+        }
+        // "38-43%": a hyphen glued on both sides.
+        if skip.is_none()
+            && let Some(r) = rest.strip_prefix('-')
+            && r.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && first.form == Form::Arabic
+        {
+            skip = Some(1);
+        }
+        let skip = skip?;
+        let at = pos + skip;
+        let at = at + (text[at..].len() - text[at..].trim_start_matches(' ').len());
+        let (q, next) = self.bare_quantity_at(text, at, text.len(), &[])?;
+        Some((q, next))
+    }
+}
+
+fn numeral_len(text: &str, units: &UnitTable) -> usize {
+    numeral_at(text, 0, units).map_or(0, |n| n.end)
+}
+
+/// Length of the next word: a run of ASCII letters and digits, or one other
+/// character.
+fn word_len(text: &str) -> usize {
+    let ascii = text
+        .char_indices()
+        .find(|(_, c)| !c.is_ascii_alphanumeric())
+        .map_or(text.len(), |(i, _)| i);
+    if ascii > 0 {
+        ascii
+    } else {
+        text.chars().next().map_or(1, char::len_utf8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quantities(text: &str) -> Vec<Quantity> {
+        Lexer::builtin()
+            .tokens(text, 0..text.len())
+            .into_iter()
+            .filter_map(|t| match t {
+                Token::Quantity(q) => Some(q),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn one(text: &str) -> Quantity {
+        let qs = quantities(text);
+        assert_eq!(qs.len(), 1, "{text:?}: {qs:#?}");
+        qs.into_iter().next().unwrap()
+    }
+
+    fn texts(text: &str) -> Vec<&str> {
+        quantities(text)
+            .into_iter()
+            .map(|q| &text[q.span])
+            .collect()
+    }
+
+    #[test]
+    fn units_follow_numbers() {
+        let q = one("需要 628GB 显存");
+        assert_eq!(q.unit.label, "GB");
+        assert_eq!(q.base_value(false, false).nominal, 628e9);
+        assert_eq!(q.base_value(true, false).nominal, 628.0 * 1073741824.0);
+        assert_eq!(texts("100,000 × 700 W"), vec!["100,000", "700 W"]);
+        assert_eq!(one("每卡 700W TDP").unit.label, "W");
+        assert_eq!(one("3.35 TB/s").unit.label, "TB/s");
+        assert_eq!(one("400 Gb/s NDR").unit.label, "Gb/s");
+        assert_eq!(one("46,080 卡时").unit.label, "卡时");
+        assert_eq!(one("557.6 万美元").number.nominal, 5.576e6);
+        assert_eq!(one("557.6 万美元").unit.label, "美元");
+        assert_eq!(
+            one("二十个 token").unit.dimension,
+            Dimension::of(crate::units::Base::Token)
+        );
+        assert_eq!(one("1.25万个节点").unit.label, "个节点");
+    }
+
+    #[test]
+    fn currency_before_the_number() {
+        let q = one("costs $5.576M in total");
+        assert_eq!(q.number.nominal, 5.576e6);
+        assert_eq!(q.unit.label, "$");
+        let rate = one("at $2/GPU-hour");
+        assert!((rate.base_value(false, false).nominal - 2.0 / 3600.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn hedges_widen_or_bound() {
+        let q = one("至少需要 700GB 以上");
+        assert_eq!(q.hedge, Some(Hedge::AtLeast));
+        assert_eq!(q.claimed(false, false).hi, f64::INFINITY);
+        let q = one("约三亿卡时");
+        assert_eq!(q.hedge, Some(Hedge::Approx));
+        assert!(q.claimed(false, false).contains(3.37e8 * 3600.0));
+        let q = one("六亿出头");
+        let c = q.claimed(false, false);
+        assert!(c.contains(6.9e8) && !c.contains(7.1e8) && !c.contains(5.9e8));
+        assert_eq!(one("不到 500 万美元").hedge, Some(Hedge::AtMost));
+        assert_eq!(one("roughly 95 MW").hedge, Some(Hedge::Approx));
+        assert_eq!(one("nearly 70%").hedge, Some(Hedge::Nearly));
+        assert_eq!(one("up to 16,384 GPUs").hedge, Some(Hedge::AtMost));
+        assert_eq!(one("30 天左右").hedge, Some(Hedge::Approx));
+        assert_eq!(one("~70 MW").hedge, Some(Hedge::Approx));
+    }
+
+    #[test]
+    fn ranges_share_unit_and_magnitude() {
+        let q = one("MFU 是 38% 到 43%");
+        assert_eq!((q.number.lo, q.number.hi), (37.5, 43.5));
+        let q = one("38–43%");
+        assert_eq!(q.unit.label, "%");
+        assert_eq!((q.number.lo, q.number.hi), (37.5, 43.5));
+        let q = one("每块成本在3万到4万美元之间");
+        assert_eq!((q.number.lo, q.number.hi), (2.5e4, 4.5e4));
+        let q = one("是六点三到七点一亿卡时");
+        assert!(
+            (q.number.lo - 6.25e8).abs() < 1.0 && (q.number.hi - 7.15e8).abs() < 1.0,
+            "{q:?}"
+        );
+        let q = one("2 to 5 Gbps links");
+        assert_eq!(q.unit.label, "Gbps");
+        let q = one("between 30 and 40 GPUs");
+        assert_eq!((q.number.lo, q.number.hi), (27.0, 44.0));
+    }
+
+    #[test]
+    fn not_quantities() {
+        assert!(texts("发布于 2024年12月 的报告").is_empty());
+        assert!(texts("released on July 22 in 2024").is_empty());
+        assert!(texts("at 4:20 the job died").is_empty());
+        assert!(texts("CUDA 12.4 and PCIe 4.0 with NVLink 4").is_empty());
+        assert!(texts("Llama 3.1 and vLLM 0.5").is_empty());
+        assert!(texts("H100, A100, MI300X, RTX 4090, GPT-4").is_empty());
+        assert!(texts("Mixtral 8x7B runs ckpt-0").is_empty());
+        assert!(texts("第一步 and Table 3").is_empty());
+        assert!(texts("see note [1] here").is_empty());
+        assert!(texts("一乘就对，方法一").is_empty());
+        assert!(texts("version 1.2.3").is_empty());
+    }
+
+    #[test]
+    fn names_and_quantities_side_by_side() {
+        assert_eq!(texts("8×H100 80GB"), vec!["8", "80GB"]);
+        assert_eq!(texts("RTX 4090（24GB 显存）"), vec!["24GB"]);
+        assert_eq!(texts("2,048 张 H800"), vec!["2,048 张"]);
+        assert_eq!(
+            one("100,000 H100s on one fabric").unit.dimension,
+            Dimension::of(crate::units::Base::Accelerator)
+        );
+    }
+
+    #[test]
+    fn chinese_measure_words_and_shares() {
+        assert_eq!(texts("两字节、四字节"), vec!["两字节", "四字节"]);
+        assert_eq!(one("四成有效利用率").number.nominal, 40.0);
+        assert_eq!(one("四成有效利用率").unit.label, "%");
+        assert_eq!(one("一张 H100").unit.label, "张");
+        assert_eq!(texts("加起来正是十六"), vec!["十六"]);
+    }
+
+    #[test]
+    fn operators_and_relations() {
+        let tokens = Lexer::builtin().tokens("8×40GB = 320GB", 0..15);
+        assert!(matches!(tokens[1], Token::Op(Op::Multiply, _)));
+        assert!(matches!(tokens[3], Token::Relation(Relation::Exact, _)));
+        let text = "700000 MB /1024 ≈ 683.6 GB";
+        let tokens = Lexer::builtin().tokens(text, 0..text.len());
+        assert!(matches!(tokens[1], Token::Op(Op::Divide, _)), "{tokens:?}");
+        assert!(
+            matches!(&tokens[3], Token::Quantity(q) if q.hedge == Some(Hedge::Approx)),
+            "{tokens:?}"
+        );
+        let text = "466 - 47 = 419";
+        let tokens = Lexer::builtin().tokens(text, 0..text.len());
+        assert!(
+            matches!(tokens[1], Token::Op(Op::Subtract, _)),
+            "{tokens:?}"
+        );
+    }
+}

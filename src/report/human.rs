@@ -1,0 +1,133 @@
+//! `--format human`: each flagged finding as a miette diagnostic, with the
+//! claim underlined, the recomputation in the label and a help line; verified
+//! findings (with `--show all`) as one line each; a summary line per file.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+};
+
+use super::{Emitter, Options, Show};
+use crate::audit::FileReport;
+use crate::finding::{Finding, Severity, Verdict};
+
+pub struct Human {
+    pub options: Options,
+}
+
+/// A finding as miette sees it.
+struct Rendered<'a> {
+    finding: &'a Finding,
+    source: NamedSource<Arc<str>>,
+}
+
+impl fmt::Debug for Rendered<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.finding.message)
+    }
+}
+
+impl fmt::Display for Rendered<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.finding.check, self.finding.message)
+    }
+}
+
+impl std::error::Error for Rendered<'_> {}
+
+impl Diagnostic for Rendered<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.finding.verdict.severity() {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Info => miette::Severity::Advice,
+        })
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let f = self.finding;
+        let primary =
+            LabeledSpan::new_primary_with_span(Some(f.label.clone()), f.label_span.clone());
+        let related = f
+            .related
+            .iter()
+            .filter(|r| r.span != f.label_span)
+            .map(|r| LabeledSpan::new_with_span(Some(r.note.clone()), r.span.clone()));
+        Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+
+    fn help(&self) -> Option<Box<dyn fmt::Display + '_>> {
+        let f = self.finding;
+        let mut lines: Vec<String> = Vec::new();
+        if let Some(h) = &f.help {
+            lines.push(h.clone());
+        }
+        for s in &f.sources {
+            lines.push(format!("source: {} <{}>", s.title, s.url));
+        }
+        (!lines.is_empty()).then(|| Box::new(lines.join("\n")) as Box<dyn fmt::Display>)
+    }
+}
+
+impl Human {
+    fn handler(&self) -> GraphicalReportHandler {
+        let theme = if self.options.color {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        GraphicalReportHandler::new_themed(theme)
+            .with_width(self.options.width)
+            .with_context_lines(0)
+    }
+}
+
+impl Emitter for Human {
+    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+        let handler = self.handler();
+        for report in reports {
+            let path = report.document.path.display().to_string();
+            let text: Arc<str> = Arc::from(report.document.text.as_str());
+            for f in &report.findings {
+                if f.verdict == Verdict::Verified {
+                    if self.options.show == Show::All {
+                        let (line, column) = report.document.line_col(f.span.start);
+                        writeln!(
+                            out,
+                            "{path}:{line}:{column}: verified [{}] {}",
+                            f.check, f.message
+                        )?;
+                    }
+                    continue;
+                }
+                let rendered = Rendered {
+                    finding: f,
+                    source: NamedSource::new(&path, Arc::clone(&text)),
+                };
+                let mut rendering = String::new();
+                handler
+                    .render_report(&mut rendering, &rendered)
+                    .map_err(io::Error::other)?;
+                writeln!(out, "{}", rendering.trim_end())?;
+                writeln!(out)?;
+            }
+            writeln!(
+                out,
+                "{path}: {} claims found, {} checked, {} verified, {} contradicted, {} inconsistent",
+                report.claims,
+                report.findings.len(),
+                report.count(Verdict::Verified),
+                report.count(Verdict::Contradicted),
+                report.count(Verdict::Inconsistent),
+            )?;
+        }
+        Ok(())
+    }
+}
