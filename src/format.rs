@@ -22,8 +22,7 @@ pub fn number(x: f64) -> String {
         format!("{rounded:.0}")
     } else {
         let decimals = (4 - (rounded.abs().log10().floor() as i32)).clamp(0, 6) as usize;
-        let s = format!("{rounded:.decimals$}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+        trim_fraction(format!("{rounded:.decimals$}"))
     };
     group_thousands(&text)
 }
@@ -42,8 +41,16 @@ pub fn plain(x: f64) -> String {
         format!("{rounded:.0}")
     } else {
         let decimals = (9 - rounded.abs().log10().floor() as i32).clamp(0, 12) as usize;
-        let s = format!("{rounded:.decimals$}");
+        trim_fraction(format!("{rounded:.decimals$}"))
+    }
+}
+
+/// Drops trailing zeros of a fraction, never of an integer.
+fn trim_fraction(s: String) -> String {
+    if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
     }
 }
 
@@ -120,6 +127,8 @@ mod tests {
         assert_eq!(number(-47.0), "−47");
         assert_eq!(number(129.6), "129.6");
         assert_eq!(number(1e-5), "1×10⁻⁵");
+        assert_eq!(number(5e10), "50,000,000,000");
+        assert_eq!(number(7e10), "70,000,000,000");
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub struct Numeral {
     /// Place value of the last stated non-zero digit, magnitude included:
     /// "六亿" steps by 10⁸, "30" by 10. "出头" and "多" add up to one step.
     pub step: f64,
+    /// Half a unit of the last written digit, trailing zeros counted as
+    /// significant ("70" is ±0.5 here, ±5 in `value`).
+    pub digit_half: f64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,12 +327,15 @@ fn arabic(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
             form: Form::Arabic,
             magnitude: 1.0,
             step: v,
+            digit_half: 0.0,
         });
     }
     let mut step = place * 10f64.powi(trailing_zeros as i32);
+    let mut digit_half = 0.5 * place;
     if let Some((exp, exp_end)) = exponent(text, end) {
         value = value.scale(10f64.powi(exp));
         step *= 10f64.powi(exp);
+        digit_half *= 10f64.powi(exp);
         end = exp_end;
     }
     let mut alternative = None;
@@ -338,6 +344,7 @@ fn arabic(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
         alternative = alt.map(|a| value.scale(a));
         value = value.scale(factor);
         step *= factor;
+        digit_half *= factor;
         magnitude = factor;
         end += len;
     }
@@ -349,6 +356,7 @@ fn arabic(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
         form: Form::Arabic,
         magnitude,
         step,
+        digit_half,
     })
 }
 
@@ -481,6 +489,7 @@ fn chinese(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
                 form: Form::Chinese,
                 magnitude: 1.0,
                 step: 1.0,
+                digit_half: 4.0,
             });
         } else if let Some(u) = chinese_big_unit(c) {
             let before =
@@ -555,6 +564,7 @@ fn chinese(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
         form: Form::Chinese,
         magnitude: big,
         step: place * big,
+        digit_half: 0.5 * unit_place * big,
     })
 }
 
@@ -567,6 +577,7 @@ fn share(start: usize, end: usize, value: f64, half_width: f64) -> Numeral {
         form: Form::Share,
         magnitude: 1.0,
         step: half_width * 2.0,
+        digit_half: half_width,
     }
 }
 
@@ -730,6 +741,7 @@ fn english(text: &str, pos: usize, _units: &UnitTable) -> Option<Numeral> {
         form: Form::English,
         magnitude: last_place.max(1.0),
         step: last_place,
+        digit_half: 0.5 * last_place,
     })
 }
 
@@ -742,6 +754,7 @@ fn counted(start: usize, end: usize, value: f64, half_width: f64) -> Numeral {
         form: Form::English,
         magnitude: 1.0,
         step: 1.0,
+        digit_half: half_width,
     }
 }
 

@@ -31,6 +31,9 @@ pub struct Quantity {
     pub step: f64,
     /// The factor of the magnitude word ("亿" is 10⁸), 1 without one.
     pub magnitude: f64,
+    /// Half a unit of the last written digit, trailing zeros counted as
+    /// significant: the precision of an exact "= 70 MW".
+    pub digit_half: f64,
     /// A share written as a word (四成, 一半, a third).
     pub is_share: bool,
 }
@@ -153,6 +156,11 @@ impl Lexer<'_> {
                 out.push(Token::Quantity(q));
                 continue;
             }
+            if let Some((q, next)) = self.per_unit_quantity_at(doc, pos, end, &out) {
+                pos = next;
+                out.push(Token::Quantity(q));
+                continue;
+            }
             if let Some(len) = self.name_at(doc, pos, end) {
                 out.push(Token::Name(pos..pos + len));
                 pos += len;
@@ -186,6 +194,27 @@ impl Lexer<'_> {
             pos += len;
         }
         out
+    }
+
+    /// "每参数二十个 token": a quantity per unit, the unit before the number.
+    fn per_unit_quantity_at(
+        &self,
+        doc: &str,
+        pos: usize,
+        end: usize,
+        before: &[Token],
+    ) -> Option<(Quantity, usize)> {
+        let after = doc[pos..end].strip_prefix('每')?;
+        let per = self.units.unit_at(after)?;
+        let at = pos + '每'.len_utf8() + per.len;
+        let skip = doc[at..end].len() - doc[at..end].trim_start().len();
+        let (mut q, next) = self.quantity_at(doc, at + skip, end, before)?;
+        if q.unit.is_one() {
+            return None;
+        }
+        q.unit = q.unit.per(&per.unit);
+        q.span.start = pos;
+        Some((q, next))
     }
 
     fn operator_at(&self, doc: &str, pos: usize, end: usize) -> Option<(Op, usize)> {
@@ -420,6 +449,7 @@ impl Lexer<'_> {
             hedge: None,
             step: numeral.step,
             magnitude: numeral.magnitude,
+            digit_half: numeral.digit_half,
             is_share: numeral.form == Form::Share,
         };
         if q.is_share {
@@ -430,6 +460,7 @@ impl Lexer<'_> {
                 .unwrap_or_else(Unit::one);
             q.number = q.number.scale(100.0);
             q.step *= 100.0;
+            q.digit_half *= 100.0;
         }
         // A range: "38–43%", "3万到4万", "2 to 5 Gbps", "between 30 and 40".
         if let Some((second, next)) = self.range_end(text, cursor, &numeral, before) {
@@ -745,7 +776,7 @@ mod tests {
         assert_eq!(q.base_value(false, false).nominal, 628e9);
         assert_eq!(q.base_value(true, false).nominal, 628.0 * 1073741824.0);
         assert_eq!(texts("100,000 × 700 W"), vec!["100,000", "700 W"]);
-        assert_eq!(one("每卡 700W TDP").unit.label, "W");
+        assert_eq!(one("每卡 700W TDP").unit.label, "W/卡");
         assert_eq!(one("3.35 TB/s").unit.label, "TB/s");
         assert_eq!(one("400 Gb/s NDR").unit.label, "Gb/s");
         assert_eq!(one("46,080 卡时").unit.label, "卡时");

@@ -107,6 +107,14 @@ fn claimed_value(
             } else {
                 q.number
             };
+            // An exact "= 70 MW" is precise to its last written digit; only a
+            // hedge lets trailing zeros widen it.
+            let number = if relation == Relation::Exact && q.hedge.is_none() && q.digit_half > 0.0 {
+                let half = q.digit_half.min(number.hi - number.nominal);
+                Interval::around(number.nominal, half)
+            } else {
+                number
+            };
             let mut claimed = apply_hedge(number.scale(factor), q.hedge, q.step * factor);
             if relation == Relation::Approx && q.hedge.is_none() {
                 claimed = claimed.widen_relative(0.05);
