@@ -4,6 +4,7 @@
 use crate::check;
 use crate::document::Document;
 use crate::finding::{Finding, Verdict};
+use crate::kb::Kb;
 use crate::markdown::prose_blocks;
 use crate::quantity::{Lexer, Token};
 use crate::segment::{Sentence, prose_view, sentences};
@@ -68,8 +69,8 @@ fn shift(token: Token, offset: usize) -> Token {
     }
 }
 
-/// Audits one document with every check.
-pub fn audit(document: Document) -> FileReport {
+/// Audits one document with every check, against a knowledge base.
+pub fn audit(document: Document, kb: &Kb) -> FileReport {
     let sentences = sentences_of(&document);
     let claims = sentences
         .iter()
@@ -77,8 +78,13 @@ pub fn audit(document: Document) -> FileReport {
         .filter(|t| matches!(t, Token::Quantity(_)))
         .count();
     let mut findings = Vec::new();
+    let input = check::Input {
+        doc: &document,
+        sentences: &sentences,
+        kb,
+    };
     for check in check::all() {
-        check.run(&document, &sentences, &mut findings);
+        check.run(&input, &mut findings);
     }
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings.dedup_by(|a, b| a.sort_key() == b.sort_key());

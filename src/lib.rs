@@ -19,6 +19,7 @@ pub mod finding;
 pub mod format;
 pub mod inputs;
 pub mod interval;
+pub mod kb;
 pub mod lexicon;
 pub mod markdown;
 pub mod numeral;

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use recount::audit::{FileReport, audit};
 use recount::document::Document;
 use recount::finding::Verdict;
+use recount::kb::Kb;
 use recount::report::{self, Format, Options, Show};
 
 /// Fact-check the numbers in Markdown articles about AI infrastructure.
@@ -45,6 +46,16 @@ struct Cli {
     /// Colour in the human rendering.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+
+    /// A folder of knowledge-base YAML layered over the built-in one (a fact
+    /// with the same entity id, attribute and qualifiers replaces the
+    /// built-in fact). Repeatable; later folders win.
+    #[arg(long = "kb", value_name = "DIR", global = true)]
+    kb: Vec<PathBuf>,
+
+    /// Leave out the built-in knowledge base (use only `--kb` folders).
+    #[arg(long, global = true)]
+    no_builtin_kb: bool,
 }
 
 #[derive(Subcommand)]
@@ -58,6 +69,26 @@ enum Command {
     Explain {
         /// The check's code.
         check: String,
+    },
+    /// Inspect the knowledge base: `audit kb check`, `audit kb list`,
+    /// `audit kb show H100`.
+    Kb {
+        #[command(subcommand)]
+        command: KbCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum KbCommand {
+    /// Validate every file (schema, units, sources, ids, names, order) and
+    /// report each problem with file:line:col.
+    Check,
+    /// One line per entity: id, kind, name.
+    List,
+    /// Every entity a name can mean, with its facts and sources.
+    Show {
+        /// A name, alias, family or id: `H100`, `A100 40GB SXM`, `frontier`.
+        name: String,
     },
 }
 
@@ -93,15 +124,27 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> std::io::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    match cli.command {
-        Some(Command::Calc { expression }) => match recount::calc::calc(&expression) {
+    match &cli.command {
+        Some(Command::Calc { expression }) => match recount::calc::calc(expression) {
             Ok(result) => {
                 writeln!(out, "{result}")?;
                 Ok(ExitCode::SUCCESS)
             }
             Err(e) => Err(std::io::Error::other(e.to_string())),
         },
-        Some(Command::Explain { check }) => match recount::check::by_code(&check) {
+        Some(Command::Kb { command }) => {
+            let kb = load_kb(&cli)?;
+            let text = match command {
+                KbCommand::Check => recount::kb::describe::summary(&kb),
+                KbCommand::List => recount::kb::describe::list(&kb),
+                KbCommand::Show { name } => {
+                    recount::kb::describe::show(&kb, name).map_err(std::io::Error::other)?
+                }
+            };
+            out.write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Explain { check }) => match recount::check::by_code(check) {
             Some(c) => {
                 let doc: String = c
                     .explain()
@@ -128,6 +171,24 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
     }
 }
 
+/// The built-in knowledge base with the user's folders over it.
+fn load_kb(cli: &Cli) -> std::io::Result<std::borrow::Cow<'static, Kb>> {
+    if cli.kb.is_empty() && !cli.no_builtin_kb {
+        return Ok(std::borrow::Cow::Borrowed(Kb::builtin()));
+    }
+    let mut files = if cli.no_builtin_kb {
+        Vec::new()
+    } else {
+        Kb::builtin_files()
+    };
+    for dir in &cli.kb {
+        files.extend(Kb::folder_files(dir).map_err(std::io::Error::other)?);
+    }
+    Kb::load(&files)
+        .map(std::borrow::Cow::Owned)
+        .map_err(std::io::Error::other)
+}
+
 fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     if cli.paths.is_empty() {
         return Err(std::io::Error::other(
@@ -135,10 +196,11 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         ));
     }
     let files = recount::inputs::markdown_files(&cli.paths).map_err(std::io::Error::other)?;
+    let kb = load_kb(cli)?;
     let mut reports: Vec<FileReport> = Vec::with_capacity(files.len());
     for path in &files {
         let document = Document::read(path).map_err(std::io::Error::other)?;
-        reports.push(audit(document));
+        reports.push(audit(document, &kb));
     }
     let color = match cli.color {
         Color::Always => true,

@@ -3,12 +3,16 @@
 
 use recount::audit::audit;
 use recount::document::Document;
+use recount::kb::Kb;
 use recount::report::{Format, Options, Show, emitter};
 
 fn render(path: &std::path::Path, format: Format) -> String {
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let text = std::fs::read_to_string(path).unwrap();
-    let report = audit(Document::new(format!("tests/fixtures/{name}"), text));
+    let report = audit(
+        Document::new(format!("tests/fixtures/{name}"), text),
+        Kb::builtin(),
+    );
     let options = Options {
         show: Show::All,
         color: false,

@@ -21,8 +21,7 @@
 //! 700000 MB /1024 ≈ 683.6 GB     verified, if MB and GB are binary
 //! ```
 
-use crate::check::Check;
-use crate::document::Document;
+use crate::check::{Check, Input};
 use crate::expr::Expr;
 use crate::expr::{EvalError, Reading};
 use crate::extract::calculations;
@@ -31,7 +30,6 @@ use crate::format::number;
 use crate::interval::Interval;
 use crate::lexicon::Relation;
 use crate::quantity::apply_hedge;
-use crate::segment::Sentence;
 use crate::units::{Dimension, Unit};
 
 pub struct Arithmetic;
@@ -48,9 +46,9 @@ impl Check for Arithmetic {
             .unwrap_or_default()
     }
 
-    fn run(&self, doc: &Document, sentences: &[Sentence], findings: &mut Vec<Finding>) {
-        for sentence in sentences {
-            for calc in calculations(&sentence.tokens, &doc.text) {
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
+        for sentence in input.sentences {
+            for calc in calculations(&sentence.tokens, &input.doc.text) {
                 // "314,000,000,000 × 2 = 628,000,000,000 字节 ≈ 628GB": unitless
                 // sides take the unit of the first side that has one.
                 let implied = std::iter::once(&calc.first)

@@ -5,7 +5,15 @@ pub mod arithmetic;
 
 use crate::document::Document;
 use crate::finding::Finding;
+use crate::kb::Kb;
 use crate::segment::Sentence;
+
+/// What a check reads: the document, its sentences and the knowledge base.
+pub struct Input<'a> {
+    pub doc: &'a Document,
+    pub sentences: &'a [Sentence],
+    pub kb: &'a Kb,
+}
 
 /// A check looks at the sentences of a document and reports findings.
 pub trait Check: Sync {
@@ -13,7 +21,7 @@ pub trait Check: Sync {
     fn code(&self) -> &'static str;
     /// The check's documentation.
     fn explain(&self) -> &'static str;
-    fn run(&self, doc: &Document, sentences: &[Sentence], findings: &mut Vec<Finding>);
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>);
 }
 
 /// Every check, in the order they run.

@@ -302,7 +302,7 @@ impl UnitTable {
         for sep in ["/", " / ", " per ", "／", "每"] {
             if let Some(after) = rest.strip_prefix(sep)
                 && let Some(denominator) = self.unit_at(after)
-                && !denominator.unit.dimension.is_dimensionless()
+                && denominator.unit.dimension != Dimension::NONE
             {
                 return UnitMatch {
                     unit: head.unit.per(&denominator.unit),

@@ -1,0 +1,452 @@
+//! The knowledge base: hardware, models, papers and clusters, each fact with
+//! its qualifiers, its value and precision, and a cited source.
+//!
+//! The YAML under `claims/` and `sources/` is compiled into the binary, so
+//! `audit` needs no set-up; [`Kb::load`] layers a user's folders over it. A
+//! user entity with a built-in id keeps the built-in facts it does not
+//! restate, and each fact it restates (same attribute and qualifiers)
+//! replaces the built-in one, remembering what it replaced so reports can say
+//! so. Every problem, from a YAML typo to a fact citing a missing source, is
+//! reported with its file, line and column ([`validate`]).
+
+pub mod describe;
+mod names;
+mod schema;
+mod validate;
+mod value;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use names::{Mention, NameIndex};
+pub use schema::Kind;
+pub use value::{FactValue, Measure};
+
+use crate::units::UnitTable;
+
+/// One knowledge-base file, built in or from a user's folder.
+#[derive(Clone, Debug)]
+pub struct KbFile {
+    /// How the file is named in messages: `claims/models.yaml`, or the path
+    /// as given.
+    pub name: String,
+    pub text: String,
+    pub builtin: bool,
+}
+
+/// The files compiled into the binary, in the order they load.
+const BUILTIN: &[(&str, &str)] = &[
+    (
+        "claims/clusters.yaml",
+        include_str!("../../claims/clusters.yaml"),
+    ),
+    (
+        "claims/hardware/amd.yaml",
+        include_str!("../../claims/hardware/amd.yaml"),
+    ),
+    (
+        "claims/hardware/google.yaml",
+        include_str!("../../claims/hardware/google.yaml"),
+    ),
+    (
+        "claims/hardware/intel.yaml",
+        include_str!("../../claims/hardware/intel.yaml"),
+    ),
+    (
+        "claims/hardware/nvidia.yaml",
+        include_str!("../../claims/hardware/nvidia.yaml"),
+    ),
+    (
+        "claims/models.yaml",
+        include_str!("../../claims/models.yaml"),
+    ),
+    (
+        "claims/papers.yaml",
+        include_str!("../../claims/papers.yaml"),
+    ),
+    (
+        "sources/clusters.yaml",
+        include_str!("../../sources/clusters.yaml"),
+    ),
+    (
+        "sources/hardware.yaml",
+        include_str!("../../sources/hardware.yaml"),
+    ),
+    (
+        "sources/papers.yaml",
+        include_str!("../../sources/papers.yaml"),
+    ),
+];
+
+/// A problem in a knowledge-base file, at a place in it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Problem {
+    pub file: String,
+    pub line: u64,
+    pub column: u64,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+}
+
+/// Why a knowledge base could not be loaded: every problem found, sorted.
+#[derive(Debug, thiserror::Error)]
+pub struct KbError {
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for KbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.problems.len();
+        write!(
+            f,
+            "the knowledge base has {count} problem{}",
+            if count == 1 { "" } else { "s" }
+        )?;
+        for p in &self.problems {
+            write!(f, "\n  {p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A cited source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Source {
+    pub id: String,
+    pub title: String,
+    pub publisher: String,
+    pub url: String,
+    pub date: String,
+    /// The file it was read from.
+    pub file: String,
+}
+
+/// One value of a fact, as one source gives it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reading {
+    pub value: FactValue,
+    /// The fact's qualifiers, with the alternative's own over them.
+    pub qualifiers: BTreeMap<String, String>,
+    pub source: String,
+    pub quote: String,
+}
+
+/// A fact: an attribute of an entity, the value followed and the values
+/// other sources give.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fact {
+    pub attribute: String,
+    /// The followed value first, then the alternatives.
+    pub readings: Vec<Reading>,
+    pub note: Option<String>,
+    /// The file the fact comes from.
+    pub file: String,
+    /// The built-in fact a user's fact replaced.
+    pub overrides: Option<Box<Fact>>,
+}
+
+impl Fact {
+    /// The followed reading.
+    pub fn value(&self) -> &Reading {
+        &self.readings[0]
+    }
+
+    pub fn qualifiers(&self) -> &BTreeMap<String, String> {
+        &self.readings[0].qualifiers
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entity {
+    pub id: String,
+    pub kind: Kind,
+    pub name: String,
+    pub vendor: Option<String>,
+    pub family: Option<String>,
+    pub aliases: Vec<String>,
+    pub facts: Vec<Fact>,
+}
+
+impl Entity {
+    /// Every name the entity goes by: its name, family and aliases.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.name.as_str())
+            .chain(self.family.as_deref())
+            .chain(self.aliases.iter().map(String::as_str))
+    }
+
+    /// The facts of one attribute.
+    pub fn facts_of<'a>(&'a self, attribute: &'a str) -> impl Iterator<Item = &'a Fact> {
+        self.facts.iter().filter(move |f| f.attribute == attribute)
+    }
+
+    /// A word fact's value ("SXM5" for `form_factor`), if any.
+    pub fn word<'a>(&'a self, attribute: &'a str) -> Option<&'a str> {
+        self.facts_of(attribute)
+            .find_map(|f| match &f.value().value {
+                FactValue::Word(w) => Some(w.as_str()),
+                FactValue::Measure(_) => None,
+            })
+    }
+}
+
+/// The loaded knowledge base.
+#[derive(Clone, Debug)]
+pub struct Kb {
+    /// Sorted by id.
+    entities: Vec<Entity>,
+    sources: BTreeMap<String, Source>,
+    names: NameIndex,
+}
+
+impl Kb {
+    /// The knowledge base compiled into the binary.
+    pub fn builtin() -> &'static Kb {
+        static KB: std::sync::OnceLock<Kb> = std::sync::OnceLock::new();
+        KB.get_or_init(|| {
+            Kb::load(&Kb::builtin_files()).expect("the built-in knowledge base is checked by tests")
+        })
+    }
+
+    /// The built-in files, as text.
+    pub fn builtin_files() -> Vec<KbFile> {
+        BUILTIN
+            .iter()
+            .map(|(name, text)| KbFile {
+                name: (*name).to_string(),
+                text: (*text).to_string(),
+                builtin: true,
+            })
+            .collect()
+    }
+
+    /// The YAML files of a user's folder, sorted by path, read from disk.
+    pub fn folder_files(dir: &Path) -> Result<Vec<KbFile>, KbError> {
+        let problem = |path: &Path, message: String| KbError {
+            problems: vec![Problem {
+                file: path.display().to_string(),
+                line: 0,
+                column: 0,
+                message,
+            }],
+        };
+        let mut paths = Vec::new();
+        collect_yaml(dir, &mut paths).map_err(|e| problem(dir, e.to_string()))?;
+        if paths.is_empty() {
+            return Err(problem(
+                dir,
+                "no knowledge-base files (*.yaml, *.yml) in this folder".into(),
+            ));
+        }
+        paths.sort();
+        paths
+            .into_iter()
+            .map(|path| {
+                let text =
+                    std::fs::read_to_string(&path).map_err(|e| problem(&path, e.to_string()))?;
+                Ok(KbFile {
+                    name: path.display().to_string(),
+                    text,
+                    builtin: false,
+                })
+            })
+            .collect()
+    }
+
+    /// Loads files in order: later files override earlier ones by id.
+    pub fn load(files: &[KbFile]) -> Result<Kb, KbError> {
+        let (entities, sources) = validate::load(files, UnitTable::builtin())?;
+        let names = NameIndex::new(&entities);
+        Ok(Kb {
+            entities,
+            sources,
+            names,
+        })
+    }
+
+    pub fn entities(&self) -> &[Entity] {
+        &self.entities
+    }
+
+    pub fn entity(&self, index: usize) -> &Entity {
+        &self.entities[index]
+    }
+
+    pub fn by_id(&self, id: &str) -> Option<&Entity> {
+        self.entities
+            .binary_search_by(|e| e.id.as_str().cmp(id))
+            .ok()
+            .map(|i| &self.entities[i])
+    }
+
+    pub fn source(&self, id: &str) -> Option<&Source> {
+        self.sources.get(id)
+    }
+
+    pub fn sources(&self) -> impl Iterator<Item = &Source> {
+        self.sources.values()
+    }
+
+    pub fn names(&self) -> &NameIndex {
+        &self.names
+    }
+
+    /// Every entity a name can mean: the entity it names, or every member
+    /// of the family it names. Exact names first, then case-folded ones.
+    pub fn lookup(&self, name: &str) -> Vec<&Entity> {
+        let exact = self.names.lookup(name, false);
+        let found = if exact.is_empty() {
+            self.names.lookup(name, true)
+        } else {
+            exact
+        };
+        found.into_iter().map(|i| &self.entities[i]).collect()
+    }
+
+    pub fn fact_count(&self) -> usize {
+        self.entities.iter().map(|e| e.facts.len()).sum()
+    }
+}
+
+fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        if hidden {
+            continue;
+        }
+        if entry.file_type()?.is_dir() {
+            collect_yaml(&path, out)?;
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        ) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_loads_without_problems() {
+        if let Err(e) = Kb::load(&Kb::builtin_files()) {
+            panic!("{e}");
+        }
+    }
+
+    #[test]
+    fn builtin_meets_the_coverage_floor() {
+        let kb = Kb::builtin();
+        let count = |kinds: &[Kind]| {
+            kb.entities()
+                .iter()
+                .filter(|e| kinds.contains(&e.kind))
+                .count()
+        };
+        assert!(count(&[Kind::Accelerator, Kind::System]) >= 35);
+        assert!(count(&[Kind::Model]) >= 20);
+        assert!(count(&[Kind::Paper]) >= 10);
+        assert!(count(&[Kind::Cluster]) >= 8);
+        for e in kb.entities() {
+            for f in &e.facts {
+                for r in &f.readings {
+                    let source = kb.source(&r.source).expect("sources resolve");
+                    assert!(source.url.starts_with("http"), "{}", source.id);
+                    assert!(!r.quote.trim().is_empty(), "{} {}", e.id, f.attribute);
+                }
+            }
+        }
+    }
+
+    const SOURCE: &str = "sources:\n- id: s\n  title: T\n  publisher: P\n  url: https://example.com\n  date: '2024'\n";
+
+    fn user(text: &str) -> KbFile {
+        KbFile {
+            name: "user.yaml".into(),
+            text: text.into(),
+            builtin: false,
+        }
+    }
+
+    fn problems(files: &[KbFile]) -> Vec<String> {
+        match Kb::load(files) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.problems.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn an_unknown_field_is_reported_at_its_place() {
+        let text =
+            format!("{SOURCE}entities:\n- id: x\n  kind: accelerator\n  name: X\n  colour: red\n");
+        let found = problems(&[user(&text)]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("user.yaml:11:3: unknown field `colour`"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn semantic_problems_point_at_their_values() {
+        let text = format!(
+            "{SOURCE}entities:\n- id: b\n  kind: accelerator\n  name: B\n  facts:\n  - attribute: tdp\n    value: 700 Watts-ish\n    source: s\n    quote: q\n  - attribute: tdp\n    value: 700 W\n    source: nowhere\n    quote: q\n- id: a\n  kind: accelerator\n  name: b\n"
+        );
+        let found = problems(&[user(&text)]);
+        assert_eq!(
+            found,
+            vec![
+                "user.yaml:10:9: the accelerator name \"b\" is ambiguous: both \"a\" and \"b\" use it",
+                "user.yaml:13:12: unknown unit \"Watts-ish\" (see claims/units.yaml)",
+                "user.yaml:18:13: cites \"nowhere\", which no file under sources/ defines",
+                "user.yaml:20:7: entities are not sorted by id: \"a\" comes after \"b\"",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_user_fact_overrides_the_builtin_one() {
+        let mut files = Kb::builtin_files();
+        files.push(user(&format!(
+            "{SOURCE}entities:\n- id: nvidia-h100-sxm5\n  kind: accelerator\n  name: H100 SXM (as we measured)\n  facts:\n  - attribute: tdp\n    value: 650 W\n    source: s\n    quote: we measured 650 W\n"
+        )));
+        let kb = Kb::load(&files).unwrap();
+        let h100 = kb.by_id("nvidia-h100-sxm5").unwrap();
+        let tdp: Vec<_> = h100.facts_of("tdp").collect();
+        assert_eq!(tdp.len(), 1);
+        assert_eq!(tdp[0].value().value.to_string(), "650 W");
+        assert_eq!(tdp[0].file, "user.yaml");
+        let replaced = tdp[0]
+            .overrides
+            .as_ref()
+            .expect("remembers the built-in fact");
+        assert_eq!(replaced.value().value.to_string(), "700 W");
+        assert!(
+            h100.facts_of("memory_capacity").next().is_some(),
+            "other facts stay"
+        );
+    }
+
+    #[test]
+    fn a_builtin_id_defined_twice_in_user_files_is_a_problem() {
+        let entity = "entities:\n- id: x\n  kind: model\n  name: X\n";
+        let found = problems(&[user(SOURCE), user(entity), user(entity)]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("defined twice"), "{found:?}");
+    }
+}

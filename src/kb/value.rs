@@ -1,0 +1,163 @@
+//! The value of a fact: a measure ("989.4 TFLOPS", "2.788e6 GPU-hours",
+//! "3.8 %") or a word ("HBM3", "SXM5").
+//!
+//! A measure is written as a plain or e-notation number and a unit from
+//! `claims/units.yaml`. Its precision is the precision it is written with:
+//! "989.4 TFLOPS" is [989.35, 989.45] TFLOPS, "2.788e6" is ±500; a range
+//! "38..43 %" runs from the first to the last. This grammar
+//! is deliberately narrower than the article lexer's: a knowledge-base value
+//! has one spelling, so a typo is an error, never a silent reading.
+
+use std::fmt;
+
+use crate::interval::Interval;
+use crate::units::{Dimension, Unit, UnitTable};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum FactValue {
+    Measure(Measure),
+    Word(String),
+}
+
+/// A number with its unit and precision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measure {
+    /// The value as written in the file.
+    pub text: String,
+    /// In base units, widened by half the last written digit.
+    pub interval: Interval,
+    pub unit: Unit,
+}
+
+impl Measure {
+    pub fn dimension(&self) -> Dimension {
+        self.unit.dimension
+    }
+}
+
+impl fmt::Display for FactValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FactValue::Measure(m) => f.write_str(&m.text),
+            FactValue::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+/// Reads a fact's value. Text that starts with a digit must be a measure;
+/// anything else is a word.
+pub fn parse(text: &str, units: &UnitTable) -> Result<FactValue, String> {
+    let text = text.trim();
+    if !text.starts_with(|c: char| c.is_ascii_digit()) {
+        if text.is_empty() {
+            return Err("empty value".into());
+        }
+        return Ok(FactValue::Word(text.to_string()));
+    }
+    let number_len = text
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+')))
+        .unwrap_or(text.len());
+    let (number_text, rest) = text.split_at(number_len);
+    let number = |t: &str| parse_number(t).ok_or_else(|| format!("cannot read the number {t:?}"));
+    let (lo, hi) = match number_text.split_once("..") {
+        Some((lo, hi)) => {
+            let (lo, lo_half) = number(lo)?;
+            let (hi, hi_half) = number(hi)?;
+            if lo > hi {
+                return Err(format!("the range {number_text:?} runs backwards"));
+            }
+            (lo - lo_half, hi + hi_half)
+        }
+        None => {
+            let (nominal, half) = number(number_text)?;
+            (nominal - half, nominal + half)
+        }
+    };
+    let unit_text = rest.trim();
+    let unit = if unit_text.is_empty() {
+        Unit::one()
+    } else if unit_text == "%" {
+        Unit {
+            label: "%".into(),
+            dimension: Dimension::NONE,
+            factor: 0.01,
+            binary_factor: None,
+        }
+    } else {
+        units
+            .compound_unit_at(unit_text)
+            .filter(|m| m.len == unit_text.len())
+            .map(|m| m.unit)
+            .ok_or_else(|| format!("unknown unit {unit_text:?} (see claims/units.yaml)"))?
+    };
+    let interval = Interval::between(lo, hi).scale(unit.factor);
+    Ok(FactValue::Measure(Measure {
+        text: text.to_string(),
+        interval,
+        unit,
+    }))
+}
+
+/// A plain or e-notation number and half a unit of its last written digit.
+fn parse_number(text: &str) -> Option<(f64, f64)> {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i32>().ok()?),
+        None => (text, 0),
+    };
+    if mantissa.is_empty() || !mantissa.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    let value: f64 = text.parse().ok().filter(|v: &f64| v.is_finite())?;
+    let decimals = mantissa.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
+    Some((value, 0.5 * 10f64.powi(exponent - decimals)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn measure(text: &str) -> Measure {
+        match parse(text, UnitTable::builtin()).unwrap() {
+            FactValue::Measure(m) => m,
+            other => panic!("{text}: not a measure: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn precision_is_half_the_last_digit() {
+        let m = measure("989.4 TFLOPS");
+        assert!((m.interval.lo - 989.35e12).abs() < 1e3);
+        assert!((m.interval.hi - 989.45e12).abs() < 1e3);
+        let m = measure("2.788e6 GPU-hours");
+        assert!((m.interval.lo - 2.7875e6 * 3600.0).abs() < 1.0);
+        let m = measure("700 W");
+        assert_eq!((m.interval.lo, m.interval.hi), (699.5, 700.5));
+    }
+
+    #[test]
+    fn units_come_from_the_table() {
+        assert_eq!(measure("80 GB").interval.nominal, 80e9);
+        assert_eq!(measure("80 GB").unit.binary_factor, Some(2f64.powi(30)));
+        assert_eq!(measure("3.35 TB/s").interval.nominal, 3.35e12);
+        assert!((measure("58.7 %").interval.nominal - 0.587).abs() < 1e-12);
+        assert_eq!(measure("2022").unit, Unit::one());
+    }
+
+    #[test]
+    fn ranges_keep_the_precision_of_their_ends() {
+        let m = measure("38..43 %");
+        assert!((m.interval.lo - 0.375).abs() < 1e-12);
+        assert!((m.interval.hi - 0.435).abs() < 1e-12);
+        assert!(parse("43..38 %", UnitTable::builtin()).is_err());
+    }
+
+    #[test]
+    fn words_and_errors() {
+        let units = UnitTable::builtin();
+        assert_eq!(parse("HBM3", units), Ok(FactValue::Word("HBM3".into())));
+        assert!(parse("80 GBX", units).unwrap_err().contains("unknown unit"));
+        assert!(parse("8.0.1 GB", units).unwrap_err().contains("number"));
+        assert!(parse("1e999 W", units).is_err());
+        assert!(parse("", units).is_err());
+    }
+}
