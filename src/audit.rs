@@ -5,7 +5,7 @@ use crate::check;
 use crate::document::Document;
 use crate::finding::{Finding, Verdict};
 use crate::kb::Kb;
-use crate::markdown::prose_blocks;
+use crate::markdown::{Block, prose_blocks};
 use crate::quantity::{Lexer, Token};
 use crate::segment::{Sentence, prose_view, sentences};
 
@@ -32,12 +32,13 @@ impl FileReport {
     }
 }
 
-/// The sentences of a document, with their tokens.
-pub fn sentences_of(doc: &Document) -> Vec<Sentence> {
+/// The prose blocks of a document and their sentences, with tokens.
+pub fn sentences_of(doc: &Document) -> (Vec<Block>, Vec<Sentence>) {
     let lexer = Lexer::builtin();
     let mut out = Vec::new();
-    for block in prose_blocks(&doc.text) {
-        let (offset, view) = prose_view(&doc.text, &block);
+    let blocks = prose_blocks(&doc.text);
+    for (index, block) in blocks.iter().enumerate() {
+        let (offset, view) = prose_view(&doc.text, block);
         for span in sentences(&view, offset) {
             // Tokens are read from the view (markup blanked), spans are
             // offsets into the document.
@@ -47,10 +48,14 @@ pub fn sentences_of(doc: &Document) -> Vec<Sentence> {
                 .into_iter()
                 .map(|t| shift(t, offset))
                 .collect();
-            out.push(Sentence { span, tokens });
+            out.push(Sentence {
+                span,
+                tokens,
+                block: index,
+            });
         }
     }
-    out
+    (blocks, out)
 }
 
 fn shift(token: Token, offset: usize) -> Token {
@@ -71,7 +76,7 @@ fn shift(token: Token, offset: usize) -> Token {
 
 /// Audits one document with every check, against a knowledge base.
 pub fn audit(document: Document, kb: &Kb) -> FileReport {
-    let sentences = sentences_of(&document);
+    let (blocks, sentences) = sentences_of(&document);
     let claims = sentences
         .iter()
         .flat_map(|s| &s.tokens)
@@ -80,6 +85,7 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
     let mut findings = Vec::new();
     let input = check::Input {
         doc: &document,
+        blocks: &blocks,
         sentences: &sentences,
         kb,
     };

@@ -11,6 +11,7 @@
 pub mod audit;
 pub mod calc;
 pub mod check;
+pub mod cues;
 pub mod document;
 pub mod error;
 pub mod expr;

@@ -404,8 +404,8 @@ impl Lexer<'_> {
             if let Some(u) = found {
                 unit = u;
                 cursor = next;
-            } else if let Some(len) = self.words.measure_word(&text[cursor..]) {
-                cursor += len;
+            } else if let Some(len) = self.words.measure_word(text[cursor..].trim_start()) {
+                cursor += text[cursor..].len() - text[cursor..].trim_start().len() + len;
                 let (found, next) = self.unit_after(text, cursor);
                 if let Some(u) = found {
                     unit = u;
@@ -422,12 +422,14 @@ impl Lexer<'_> {
                 let _ = len;
             }
         }
-        // A number glued to letters that are no unit is part of a name.
+        // A number glued to letters that are no unit is part of a name
+        // ("4090Ti"); after a measure word ("14,400個Nvidia") it is not.
         if text[cursor..]
             .chars()
             .next()
             .is_some_and(|c| c.is_ascii_alphanumeric())
             && unit.is_one()
+            && cursor == numeral.end
         {
             return None;
         }

@@ -15,6 +15,9 @@ use crate::quantity::Token;
 pub struct Sentence {
     pub span: Range<usize>,
     pub tokens: Vec<Token>,
+    /// The index of its prose block: sentences of one paragraph or table
+    /// cell share it.
+    pub block: usize,
 }
 
 /// The block's span with non-prose bytes blanked: markup becomes spaces,
@@ -58,8 +61,18 @@ fn ends_sentence(text: &str, i: usize, c: char) -> bool {
     }
 }
 
-fn ends_clause(c: char) -> bool {
-    matches!(c, '，' | '、' | ',' | '：' | ':' | '—')
+/// Clause punctuation, but not the separators inside a number: "37,888"
+/// and "4:20" are one clause.
+fn ends_clause(text: &str, i: usize, c: char) -> bool {
+    let digit_on_both_sides = || {
+        text[..i].ends_with(|p: char| p.is_ascii_digit())
+            && text[i + c.len_utf8()..].starts_with(|n: char| n.is_ascii_digit())
+    };
+    match c {
+        ',' | ':' => !digit_on_both_sides(),
+        '，' | '、' | '：' | '—' => true,
+        _ => false,
+    }
 }
 
 fn split(text: &str, offset: usize, cut: impl Fn(&str, usize, char) -> bool) -> Vec<Range<usize>> {
@@ -93,7 +106,7 @@ pub fn sentences(text: &str, offset: usize) -> Vec<Range<usize>> {
 /// Clause ranges of `text`, shifted by `offset`.
 pub fn clauses(text: &str, offset: usize) -> Vec<Range<usize>> {
     split(text, offset, |t, i, c| {
-        ends_sentence(t, i, c) || ends_clause(c)
+        ends_sentence(t, i, c) || ends_clause(t, i, c)
     })
 }
 
@@ -122,6 +135,14 @@ mod tests {
             vec!["两万亿参数，每参数十六字节；", "合计 32 TB。", "下一句！"]
         );
         assert_eq!(cut("甲，乙、丙。", clauses), vec!["甲，", "乙、", "丙。"]);
+    }
+
+    #[test]
+    fn number_separators_do_not_end_clauses() {
+        assert_eq!(
+            cut("Frontier has 37,888 GPUs, at 4:20", clauses),
+            vec!["Frontier has 37,888 GPUs,", "at 4:20"]
+        );
     }
 
     #[test]

@@ -2,15 +2,18 @@
 //! the file's `//!` doc, which `audit explain CHECK` prints.
 
 pub mod arithmetic;
+pub mod spec;
 
 use crate::document::Document;
 use crate::finding::Finding;
 use crate::kb::Kb;
+use crate::markdown::Block;
 use crate::segment::Sentence;
 
 /// What a check reads: the document, its sentences and the knowledge base.
 pub struct Input<'a> {
     pub doc: &'a Document,
+    pub blocks: &'a [Block],
     pub sentences: &'a [Sentence],
     pub kb: &'a Kb,
 }
@@ -26,7 +29,7 @@ pub trait Check: Sync {
 
 /// Every check, in the order they run.
 pub fn all() -> Vec<&'static dyn Check> {
-    vec![&arithmetic::Arithmetic]
+    vec![&arithmetic::Arithmetic, &spec::Spec]
 }
 
 /// A check by its code.

@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use crate::format;
 use crate::interval::Interval;
 use crate::units::{Dimension, Unit, UnitTable};
 
@@ -32,6 +33,24 @@ pub struct Measure {
 impl Measure {
     pub fn dimension(&self) -> Dimension {
         self.unit.dimension
+    }
+
+    /// The value for a report, grouped and without e-notation where it
+    /// reads better: "350,000 accelerators", "2,788,000 GPU-hours".
+    pub fn shown(&self) -> String {
+        let (number_text, unit) = self.text.split_once(' ').unwrap_or((&self.text, ""));
+        let number = match number_text.split_once("..") {
+            Some((lo, hi)) => format!("{lo}–{hi}"),
+            None => match number_text.parse::<f64>() {
+                Ok(v) if number_text.contains(['e', 'E']) || v >= 10_000.0 => format::number(v),
+                _ => number_text.to_string(),
+            },
+        };
+        if unit.is_empty() {
+            number
+        } else {
+            format!("{number} {unit}")
+        }
     }
 }
 
@@ -141,6 +160,17 @@ mod tests {
         assert_eq!(measure("3.35 TB/s").interval.nominal, 3.35e12);
         assert!((measure("58.7 %").interval.nominal - 0.587).abs() < 1e-12);
         assert_eq!(measure("2022").unit, Unit::one());
+    }
+
+    #[test]
+    fn shown_values_are_grouped() {
+        assert_eq!(
+            measure("350000 accelerators").shown(),
+            "350,000 accelerators"
+        );
+        assert_eq!(measure("2.788e6 GPU-hours").shown(), "2,788,000 GPU-hours");
+        assert_eq!(measure("989.4 TFLOPS").shown(), "989.4 TFLOPS");
+        assert_eq!(measure("38..43 %").shown(), "38–43 %");
     }
 
     #[test]

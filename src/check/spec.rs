@@ -1,0 +1,1100 @@
+//! `spec`: a figure about a known entity that disagrees with the knowledge
+//! base, naming the column it does match.
+//!
+//! Catches a figure stated next to a known accelerator, system, model or
+//! cluster (by name or alias, English or Chinese: "H100", "英伟达 H100 SXM",
+//! "DeepSeek-V3", "Microsoft Eagle") whose unit fits one of the entity's
+//! attributes: memory, bandwidth, throughput, TDP, parameters, tokens,
+//! GPU-hours, accelerator counts. The words around the figure choose the
+//! column: precision (BF16, FP8, TF32), dense or sparse (稠密, 带稀疏),
+//! per direction or both, and the attribute itself (TDP, 显存, 总参).
+//!
+//! Why it matters: most wrong numbers in this genre are not bad sums but bad
+//! facts: the sparse column quoted as dense, TF32 as BF16, the PCIe card's
+//! figure for the SXM one, GiB for GB.
+//!
+//! A family name is every variant ("H100" is SXM5, PCIe and NVL), and a
+//! figure is contradicted only when no variant, no source's value, no reading
+//! of GB as GiB and no per-direction or total reading holds. When the figure
+//! matches another column, the help line names it; a stated qualifier can
+//! itself be the error ("989 TFLOPS with sparsity" is the dense figure).
+//!
+//! Example:
+//!
+//! ```text
+//! H100 BF16 dense is about 495 TFLOPS   contradicted: 989.4 TFLOPS (SXM5);
+//!                                        495 is the TF32 dense figure
+//! H100 SXM: 700 W TDP, 80 GB HBM3        verified
+//! ```
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::check::{Check, Input};
+use crate::cues::{Cue, Cues, Found};
+use crate::finding::{Finding, Related, SourceRef, Verdict};
+use crate::format::number;
+use crate::interval::Interval;
+use crate::kb::{Entity, Fact, FactValue, Kb, Kind, Measure, Mention, Reading};
+use crate::lexicon::Hedge;
+use crate::markdown::BlockKind;
+use crate::quantity::{Quantity, Token};
+use crate::segment::{Sentence, clauses};
+use crate::units::{Base, Dimension};
+
+pub struct Spec;
+
+impl Check for Spec {
+    fn code(&self) -> &'static str {
+        "spec"
+    }
+
+    fn explain(&self) -> &'static str {
+        include_str!("spec.rs")
+            .split("\n\nuse ")
+            .next()
+            .unwrap_or_default()
+    }
+
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
+        let mut topic = Topic::default();
+        for sentence in input.sentences {
+            if topic.block != Some(sentence.block) {
+                topic = Topic {
+                    block: Some(sentence.block),
+                    ..Topic::default()
+                };
+            }
+            let context = Context::new(input, sentence);
+            for token in &sentence.tokens {
+                if let Token::Quantity(q) = token
+                    && let Some(f) = check(input.kb, &context, &topic, q)
+                {
+                    findings.push(f);
+                }
+            }
+            topic.learn(&context);
+        }
+    }
+}
+
+/// What earlier sentences of the same paragraph established: the entity
+/// last named and the precision last stated.
+#[derive(Default)]
+struct Topic {
+    block: Option<usize>,
+    mention: Option<Mention>,
+    precision: Option<Found>,
+}
+
+impl Topic {
+    fn learn(&mut self, context: &Context) {
+        if let Some(m) = context.mentions.last() {
+            self.mention = Some(m.clone());
+        }
+        if let Some(p) = context
+            .cues
+            .iter()
+            .rev()
+            .find(|f| matches!(&f.cue, Cue::Qualifier(k, _) if k == "precision"))
+        {
+            self.precision = Some(p.clone());
+        }
+    }
+}
+
+/// A sentence ready for the check: its clauses, the entities it names and
+/// its cues, with offsets into the document. In a table cell, the row's
+/// first cell and the column's header count as part of the sentence.
+struct Context<'a> {
+    text: &'a str,
+    clauses: Vec<Range<usize>>,
+    mentions: Vec<Mention>,
+    cues: Vec<Found>,
+    /// Entities named in the row label and header of a table cell.
+    cell_mentions: Vec<Mention>,
+    /// Cues in the column header of a table cell.
+    header_cues: Vec<Found>,
+    tokens: &'a [Token],
+    /// Years the sentence names, for facts that are targets for a date.
+    years: Vec<u16>,
+}
+
+impl<'a> Context<'a> {
+    fn new(input: &Input<'a>, sentence: &'a Sentence) -> Context<'a> {
+        let text = input.doc.text.as_str();
+        let find = |range: Range<usize>| {
+            let shift = |r: Range<usize>| r.start + range.start..r.end + range.start;
+            let mentions: Vec<Mention> = input
+                .kb
+                .names()
+                .find(&text[range.clone()])
+                .into_iter()
+                .map(|m| Mention {
+                    span: shift(m.span),
+                    entities: m.entities,
+                })
+                .collect();
+            let cues: Vec<Found> = Cues::builtin()
+                .find(&text[range.clone()])
+                .into_iter()
+                .map(|f| Found {
+                    span: shift(f.span),
+                    cue: f.cue,
+                })
+                .collect();
+            (mentions, cues)
+        };
+        let (mentions, cues) = find(sentence.span.clone());
+        let (mut cell_mentions, mut header_cues) = (Vec::new(), Vec::new());
+        if let Some(block) = input.blocks.get(sentence.block)
+            && let BlockKind::Cell { header, row_label } = &block.kind
+        {
+            for range in [row_label, header].into_iter().flatten() {
+                cell_mentions.extend(find(range.clone()).0);
+            }
+            if let Some(h) = header {
+                header_cues = find(h.clone()).1;
+            }
+        }
+        let local = &text[sentence.span.clone()];
+        Context {
+            text,
+            clauses: clauses(local, sentence.span.start),
+            mentions,
+            cues,
+            cell_mentions,
+            header_cues,
+            tokens: &sentence.tokens,
+            years: years_in(local),
+        }
+    }
+
+    fn clause_of(&self, at: usize) -> Range<usize> {
+        self.clauses
+            .iter()
+            .find(|c| c.start <= at && at < c.end)
+            .cloned()
+            .unwrap_or(at..at)
+    }
+}
+
+/// Where the entity of a figure was found; the further away, the more the
+/// clause must say for a mismatch to count.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Scope {
+    Clause,
+    Sentence,
+    Cell,
+    Paragraph,
+}
+
+/// A figure and what it may be about.
+struct Subject {
+    mention: Mention,
+    scope: Scope,
+    /// How many of the entity the clause counts ("8×H100"), for totals.
+    count: Option<f64>,
+}
+
+/// One way to read the figure against one fact.
+struct Candidate<'k> {
+    entity: &'k Entity,
+    fact: &'k Fact,
+    reading: &'k Reading,
+    measure: &'k Measure,
+    /// The fact's value under this reading (halved for one direction...).
+    expected: Interval,
+    /// How the reading was taken, for the steps: "if GB means GiB".
+    how: Option<String>,
+}
+
+fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Finding> {
+    if q.is_share || !q.number.is_finite() {
+        return None;
+    }
+    let clause = context.clause_of(q.span.start);
+    let counted = counted_mention(context, q);
+    let subject = subject(kb, context, topic, q, &clause, counted.as_ref())?;
+    let cues = cues_for(context, topic, q, &clause, subject.scope);
+    if cues.iter().any(|f| f.cue == Cue::Derived) {
+        return None;
+    }
+    let stated = stated_qualifiers(&cues, q);
+    let attributes: Vec<&str> = cues
+        .iter()
+        .filter_map(|f| match &f.cue {
+            Cue::Attribute(a) => Some(a.as_str()),
+            Cue::Qualifier(..) | Cue::Derived => None,
+        })
+        .collect();
+    let entities: Vec<&Entity> = subject
+        .mention
+        .entities
+        .iter()
+        .map(|&i| kb.entity(i))
+        .collect();
+    let fitting: Vec<(&Entity, &Fact, &Measure)> = entities
+        .iter()
+        .flat_map(|e| e.facts.iter().map(move |f| (*e, f)))
+        .filter_map(|(e, f)| match &f.value().value {
+            FactValue::Measure(m) => Some((e, f, m)),
+            FactValue::Word(_) => None,
+        })
+        .filter(|(e, f, m)| {
+            fits(
+                kb,
+                &context.years,
+                q,
+                e,
+                f,
+                m,
+                &attributes,
+                counted.as_ref(),
+            )
+        })
+        .collect();
+    if fitting.is_empty() {
+        return None;
+    }
+    // Cued attributes narrow the field when any of them fits.
+    let cued: Vec<_> = fitting
+        .iter()
+        .filter(|(_, f, _)| attributes.contains(&f.attribute.as_str()))
+        .copied()
+        .collect();
+    let fitting = if cued.is_empty() { fitting } else { cued };
+    let candidates = candidates(&fitting, &stated, true);
+    if candidates.is_empty() {
+        return None;
+    }
+    let claimed = claimed_readings(q, subject.count);
+    if let Some((c, how)) = matching(&candidates, &claimed) {
+        return Some(verified(kb, context, q, &subject, c, how));
+    }
+    if !states_a_spec(context, q, &subject, &cues, &clause, &candidates) {
+        return None;
+    }
+    let relaxed = candidates_relaxed(
+        &entities,
+        q,
+        &attributes,
+        counted.as_ref(),
+        kb,
+        &context.years,
+    );
+    let carried: Vec<&str> = cues
+        .iter()
+        .filter(|f| f.span.end <= clause.start || f.span.start >= clause.end)
+        .filter_map(|f| match &f.cue {
+            Cue::Qualifier(k, _) => Some(k.as_str()),
+            _ => None,
+        })
+        .collect();
+    let help = wrong_column(
+        context,
+        q,
+        &stated,
+        &carried,
+        &candidates,
+        &relaxed,
+        &claimed,
+    );
+    Some(contradicted(kb, context, q, &subject, &candidates, help))
+}
+
+/// Whether a figure that matches no reading is stated as the entity's spec,
+/// rather than as a total, a bound, a step of a calculation or another
+/// quantity that happens to share the unit. A mismatch is only reported
+/// when it is.
+fn states_a_spec(
+    context: &Context,
+    q: &Quantity,
+    subject: &Subject,
+    cues: &[Found],
+    clause: &Range<usize>,
+    candidates: &[Candidate],
+) -> bool {
+    // Named sentences ago, and nothing in this clause ties the figure to it.
+    if subject.scope == Scope::Paragraph
+        && cues
+            .iter()
+            .all(|f| f.span.end <= clause.start || f.span.start >= clause.end)
+    {
+        return false;
+    }
+    // "至少 700GB", "up to 2 PB": a requirement or a bound, for the bound
+    // check.
+    if matches!(q.hedge, Some(Hedge::AtLeast | Hedge::AtMost)) {
+        return false;
+    }
+    let in_clause = |span: &Range<usize>| clause.start <= span.start && span.end <= clause.end;
+    for token in context.tokens {
+        match token {
+            // A step of a calculation ("8 × 80 GB = 640 GB") is the
+            // arithmetic check's.
+            Token::Op(_, span) if in_clause(span) => return false,
+            // Another count in the clause may make the figure a total
+            // ("8 櫃就是 576 顆 GPU").
+            Token::Quantity(other)
+                if in_clause(&other.span)
+                    && other.span != q.span
+                    && is_count(other)
+                    && Some(&other.span) != subject_count_span(context, subject).as_ref() =>
+            {
+                return false;
+            }
+            _ => {}
+        }
+    }
+    // A figure more than ten times from every per-unit spec of hardware is
+    // some other quantity (a fleet's power, a model's memory), not a
+    // misquoted spec.
+    let value = q.claimed(false, false).nominal;
+    candidates.iter().any(|c| {
+        let ratio = value / c.expected.nominal;
+        !matches!(c.entity.kind, Kind::Accelerator | Kind::System)
+            || ratio.is_finite() && (0.1..=10.0).contains(&ratio.abs())
+    })
+}
+
+fn is_count(q: &Quantity) -> bool {
+    let d = q.dimension();
+    d.is_dimensionless()
+        && !q.is_share
+        && q.number.nominal.fract() == 0.0
+        && q.number.nominal >= 1.0
+}
+
+/// The span of the count written before the subject's name, if any.
+fn subject_count_span(context: &Context, subject: &Subject) -> Option<Range<usize>> {
+    subject.count?;
+    context.tokens.iter().find_map(|t| match t {
+        Token::Quantity(q)
+            if q.span.end <= subject.mention.span.start
+                && subject.mention.span.start - q.span.end <= 8 =>
+        {
+            Some(q.span.clone())
+        }
+        _ => None,
+    })
+}
+
+/// The help line when the figure is another column's: the column that
+/// disagrees least with what the text states, a qualifier carried from an
+/// earlier sentence weighing more than one in the figure's own clause
+/// (which may itself be the error).
+fn wrong_column(
+    context: &Context,
+    q: &Quantity,
+    stated: &BTreeMap<String, Vec<String>>,
+    carried: &[&str],
+    expected: &[Candidate],
+    relaxed: &[Candidate],
+    claimed: &[(Interval, Option<String>)],
+) -> Option<String> {
+    let cost = |c: &Candidate| -> usize {
+        stated
+            .iter()
+            .filter(|(k, values)| {
+                c.reading
+                    .qualifiers
+                    .get(k.as_str())
+                    .is_some_and(|v| !values.contains(v))
+            })
+            .map(|(k, _)| if carried.contains(&k.as_str()) { 2 } else { 1 })
+            .sum()
+    };
+    let mut matches: Vec<(usize, &Candidate, Option<String>)> = Vec::new();
+    for c in relaxed {
+        for (value, how) in claimed {
+            if value.meets(&c.expected) {
+                matches.push((cost(c), c, join(how.clone(), c.how.clone())));
+                break;
+            }
+        }
+    }
+    matches.sort_by_key(|(cost, ..)| *cost);
+    let (_, best, how) = matches.into_iter().next()?;
+    let text = claim_text(context, q);
+    let is = format!(
+        "{text} is the {} {} figure{}",
+        short_name(best.entity),
+        column(&best.fact.attribute, &best.reading.qualifiers),
+        how.map_or(String::new(), |h| format!(" ({h})"))
+    );
+    if stated.is_empty() {
+        return Some(is);
+    }
+    let same = expected
+        .iter()
+        .find(|c| c.entity.id == best.entity.id)
+        .unwrap_or(&expected[0]);
+    Some(format!(
+        "{is}; its {} figure is {}",
+        column(&same.fact.attribute, &same.reading.qualifiers),
+        same.measure.shown()
+    ))
+}
+
+/// The mention a count counts: "2,048 张 H800", "8×H100", "100,000 H100s".
+fn counted_mention(context: &Context, q: &Quantity) -> Option<Mention> {
+    if q.number.nominal.fract() != 0.0 || q.number.nominal < 1.0 {
+        return None;
+    }
+    let d = q.dimension();
+    if d != Dimension::NONE && d.exponent(Base::Accelerator) != 1 {
+        return None;
+    }
+    context
+        .mentions
+        .iter()
+        .find(|m| {
+            m.span.start >= q.span.end
+                && context.text[q.span.end..m.span.start]
+                    .chars()
+                    .all(|c| c.is_whitespace() || "×x*张張块塊个個台片颗顆".contains(c))
+                && m.span.start - q.span.end <= 8
+        })
+        .cloned()
+}
+
+fn subject(
+    kb: &Kb,
+    context: &Context,
+    topic: &Topic,
+    q: &Quantity,
+    clause: &Range<usize>,
+    counted: Option<&Mention>,
+) -> Option<Subject> {
+    // A count of accelerators is a fact about whatever has them (a model's
+    // training run, a cluster), not about the accelerator it counts.
+    let usable = |m: &&Mention| {
+        Some(&m.span) != counted.map(|c| &c.span)
+            && !(counted.is_some()
+                && m.entities
+                    .iter()
+                    .all(|&i| kb.entity(i).kind == Kind::Accelerator))
+    };
+    // In the figure's clause the nearest name before it, else the first
+    // after it; further out, only a name before it: in "约 3.3×10²⁴ FLOPs，
+    // 大约是 Llama 3 405B 的十分之一" the figure is not Llama's.
+    let near = |scope: &Range<usize>, after_too: bool| {
+        let inside: Vec<&Mention> = context
+            .mentions
+            .iter()
+            .filter(|m| scope.start <= m.span.start && m.span.end <= scope.end)
+            .filter(usable)
+            .collect();
+        inside
+            .iter()
+            .rev()
+            .find(|m| m.span.end <= q.span.start)
+            .or_else(|| inside.first().filter(|_| after_too))
+            .map(|m| (*m).clone())
+    };
+    let count_of = |m: &Mention| own_count(context, m);
+    if let Some(m) = near(clause, true) {
+        let count = count_of(&m);
+        return Some(Subject {
+            mention: m,
+            scope: Scope::Clause,
+            count,
+        });
+    }
+    let sentence = context.clauses.first()?.start..context.clauses.last()?.end;
+    if let Some(m) = near(&sentence, false) {
+        let count = count_of(&m);
+        return Some(Subject {
+            mention: m,
+            scope: Scope::Sentence,
+            count,
+        });
+    }
+    if let Some(m) = context.cell_mentions.iter().find(usable) {
+        return Some(Subject {
+            mention: m.clone(),
+            scope: Scope::Cell,
+            count: None,
+        });
+    }
+    topic
+        .mention
+        .as_ref()
+        .filter(|m| usable(m))
+        .map(|m| Subject {
+            mention: m.clone(),
+            scope: Scope::Paragraph,
+            count: None,
+        })
+}
+
+/// The count written right before a mention: 8 in "8×H100".
+fn own_count(context: &Context, m: &Mention) -> Option<f64> {
+    context.tokens.iter().find_map(|t| match t {
+        Token::Quantity(q)
+            if q.span.end <= m.span.start
+                && m.span.start - q.span.end <= 8
+                && context.text[q.span.end..m.span.start]
+                    .chars()
+                    .all(|c| c.is_whitespace() || "×x*张張块塊个個台".contains(c))
+                && q.number.nominal > 1.0
+                && q.number.nominal.fract() == 0.0 =>
+        {
+            Some(q.number.nominal)
+        }
+        _ => None,
+    })
+}
+
+/// The cues that speak for a figure: its clause's, a table header's, and
+/// the paragraph's precision when the sentence states none.
+fn cues_for(
+    context: &Context,
+    topic: &Topic,
+    q: &Quantity,
+    clause: &Range<usize>,
+    scope: Scope,
+) -> Vec<Found> {
+    let mut cues: Vec<Found> = context
+        .cues
+        .iter()
+        .filter(|f| clause.start <= f.span.start && f.span.end <= clause.end)
+        .filter(|f| !(q.span.start <= f.span.start && f.span.end <= q.span.end))
+        .cloned()
+        .collect();
+    cues.extend(context.header_cues.iter().cloned());
+    let has = |key: &str, list: &[Found]| {
+        list.iter()
+            .any(|f| matches!(&f.cue, Cue::Qualifier(k, _) if k == key))
+    };
+    if !has("precision", &cues) {
+        let sentence_precision = context
+            .cues
+            .iter()
+            .filter(|f| matches!(&f.cue, Cue::Qualifier(k, _) if k == "precision"))
+            .min_by_key(|f| distance(&f.span, &q.span))
+            .cloned();
+        match sentence_precision {
+            Some(p) => cues.push(p),
+            None if scope != Scope::Cell => cues.extend(topic.precision.clone()),
+            None => {}
+        }
+    }
+    cues
+}
+
+fn distance(a: &Range<usize>, b: &Range<usize>) -> usize {
+    if a.end <= b.start {
+        b.start - a.end
+    } else {
+        a.start.saturating_sub(b.end)
+    }
+}
+
+/// For each qualifier key, the values stated nearest the figure.
+fn stated_qualifiers(cues: &[Found], q: &Quantity) -> BTreeMap<String, Vec<String>> {
+    let mut nearest: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
+    for f in cues {
+        let Cue::Qualifier(key, value) = &f.cue else {
+            continue;
+        };
+        let d = distance(&f.span, &q.span);
+        let entry = nearest.entry(key.clone()).or_insert((d, Vec::new()));
+        if d < entry.0 {
+            *entry = (d, vec![value.clone()]);
+        } else if d == entry.0 && !entry.1.contains(value) {
+            entry.1.push(value.clone());
+        }
+    }
+    nearest.into_iter().map(|(k, (_, v))| (k, v)).collect()
+}
+
+/// Whether a fact is about the kind of thing the figure measures.
+#[allow(clippy::too_many_arguments)]
+fn fits(
+    kb: &Kb,
+    years: &[u16],
+    q: &Quantity,
+    entity: &Entity,
+    fact: &Fact,
+    m: &Measure,
+    attributes: &[&str],
+    counted: Option<&Mention>,
+) -> bool {
+    let (mut qd, fd) = (q.dimension(), m.dimension());
+    if !qd.compatible(fd) || !target_applies(fact, years) {
+        return false;
+    }
+    if entity.kind == Kind::Accelerator && qd.exponent(Base::Accelerator) == -1 {
+        // "每卡 700W": an accelerator's spec is per accelerator already.
+        qd = qd.with(Base::Accelerator, 0);
+    }
+    let counted_part = |d: Dimension| {
+        Base::ALL
+            .into_iter()
+            .filter(|b| b.is_counted())
+            .map(|b| d.exponent(b))
+            .collect::<Vec<_>>()
+    };
+    let q_counted = counted_part(qd);
+    let unit_counts = q_counted.iter().any(|&e| e != 0);
+    // "54 days" is no number of GPU-hours, "4 bytes" no bytes per parameter.
+    if (unit_counts || !qd.is_dimensionless()) && q_counted != counted_part(fd) {
+        return false;
+    }
+    let cued = attributes.contains(&fact.attribute.as_str());
+    if qd.is_dimensionless() {
+        // A bare or counted figure says nothing by its unit alone.
+        if let Some(c) = counted {
+            return fd.exponent(Base::Accelerator) == 1
+                && fd.is_dimensionless()
+                && names_same_accelerator(kb, entity, fact, c);
+        }
+        // A count in a counting unit ("37,888 個 GPU") sizes a cluster or
+        // system by itself; anything else needs its attribute named.
+        let sizes = unit_counts && entity.kind == Kind::Cluster;
+        return sizes || (cued && (unit_counts || q.unit.is_one()));
+    }
+    true
+}
+
+/// A plan for a date ("350,000 H100 by the end of 2024") is a reading only
+/// of a figure stated for that date: the sentence must name its year.
+fn target_applies(fact: &Fact, years: &[u16]) -> bool {
+    match fact.qualifiers().get("target_date") {
+        None => true,
+        Some(target) => years.iter().any(|y| target.contains(&y.to_string())),
+    }
+}
+
+/// The years a text names: four digits from 1900 to 2099 standing alone.
+fn years_in(text: &str) -> Vec<u16> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 4 <= bytes.len() {
+        let run = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if run == 4
+            && (i == 0 || !bytes[i - 1].is_ascii_digit())
+            && let Ok(y) = text[i..i + 4].parse::<u16>()
+            && (1900..2100).contains(&y)
+        {
+            out.push(y);
+        }
+        i += run.max(1);
+    }
+    out
+}
+
+/// Whether the accelerator a fact is about (its `accelerator` qualifier, or
+/// the entity's `accelerator` fact) is one the mention can mean.
+fn names_same_accelerator(kb: &Kb, entity: &Entity, fact: &Fact, counted: &Mention) -> bool {
+    let named = fact
+        .qualifiers()
+        .get("accelerator")
+        .map(String::as_str)
+        .or_else(|| entity.word("accelerator"));
+    named.is_some_and(|name| {
+        kb.lookup(name)
+            .iter()
+            .any(|e| counted.entities.iter().any(|&i| kb.entity(i).id == e.id))
+    })
+}
+
+fn candidates<'k>(
+    fitting: &[(&'k Entity, &'k Fact, &'k Measure)],
+    stated: &BTreeMap<String, Vec<String>>,
+    strict: bool,
+) -> Vec<Candidate<'k>> {
+    let mut out = Vec::new();
+    for &(entity, fact, _) in fitting {
+        for reading in &fact.readings {
+            let FactValue::Measure(measure) = &reading.value else {
+                continue;
+            };
+            let direction = reading.qualifiers.get("direction").map(String::as_str);
+            let agrees = |key: &str| match (stated.get(key), reading.qualifiers.get(key)) {
+                (Some(values), Some(v)) => values.contains(v) || !strict,
+                _ => true,
+            };
+            if !["precision", "sparsity", "link"].into_iter().all(agrees) {
+                continue;
+            }
+            for (expected, how) in direction_readings(measure, direction, stated.get("direction")) {
+                out.push(Candidate {
+                    entity,
+                    fact,
+                    reading,
+                    measure,
+                    expected,
+                    how,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A bandwidth given for both directions is also half that per direction,
+/// and the other way round; a stated direction picks one.
+fn direction_readings(
+    m: &Measure,
+    fact: Option<&str>,
+    stated: Option<&Vec<String>>,
+) -> Vec<(Interval, Option<String>)> {
+    let as_stated = (m.interval, None);
+    let Some(fact) = fact else {
+        return vec![as_stated];
+    };
+    let other = match fact {
+        "bidirectional" => (
+            m.interval.scale(0.5),
+            Some(format!("{} ÷ 2 per direction", m.shown())),
+            "per_direction",
+        ),
+        "per_direction" => (
+            m.interval.scale(2.0),
+            Some(format!("{} × 2 for both directions", m.shown())),
+            "bidirectional",
+        ),
+        _ => return vec![as_stated],
+    };
+    match stated {
+        Some(values)
+            if values.iter().any(|v| v == other.2) && !values.iter().any(|v| v == fact) =>
+        {
+            vec![(other.0, other.1)]
+        }
+        Some(_) => vec![as_stated],
+        None => vec![as_stated, (other.0, other.1)],
+    }
+}
+
+/// Every fact of the entities that the figure's unit fits, whatever the
+/// qualifiers: where to look for the column the figure really belongs to.
+fn candidates_relaxed<'k>(
+    entities: &[&'k Entity],
+    q: &Quantity,
+    attributes: &[&str],
+    counted: Option<&Mention>,
+    kb: &'k Kb,
+    years: &[u16],
+) -> Vec<Candidate<'k>> {
+    let fitting: Vec<(&Entity, &Fact, &Measure)> = entities
+        .iter()
+        .flat_map(|e| e.facts.iter().map(move |f| (*e, f)))
+        .filter_map(|(e, f)| match &f.value().value {
+            FactValue::Measure(m) => Some((e, f, m)),
+            FactValue::Word(_) => None,
+        })
+        .filter(|(e, f, m)| fits(kb, years, q, e, f, m, attributes, counted))
+        .collect();
+    candidates(&fitting, &BTreeMap::new(), false)
+}
+
+/// The figure's own readings: as written, GB as GiB, a second magnitude, and
+/// per unit when the clause counts the entity.
+fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<String>)> {
+    let mut out = vec![(q.claimed(false, false), None)];
+    if q.has_binary_reading() {
+        out.push((
+            q.claimed(true, false),
+            Some(format!(
+                "if {} means {}",
+                q.unit,
+                binary_label(&q.unit.label)
+            )),
+        ));
+    }
+    if q.number_alternative.is_some() {
+        out.push((
+            q.claimed(false, true),
+            Some("with the other reading of 兆".into()),
+        ));
+    }
+    if let Some(n) = count {
+        let per_unit: Vec<_> = out
+            .iter()
+            .map(|(v, how)| {
+                let note = format!("per unit, of {}", number(n));
+                (
+                    v.scale(1.0 / n),
+                    Some(match how {
+                        Some(h) => format!("{note}, {h}"),
+                        None => note,
+                    }),
+                )
+            })
+            .collect();
+        out.extend(per_unit);
+    }
+    out
+}
+
+fn binary_label(label: &str) -> String {
+    let mut chars: Vec<char> = label.chars().collect();
+    if chars.len() >= 2 {
+        chars.insert(1, 'i');
+    }
+    chars.into_iter().collect()
+}
+
+/// The first candidate, in order, that some reading of the figure meets,
+/// trying the knowledge base's GiB reading of a GB figure too.
+fn matching<'c, 'k>(
+    candidates: &'c [Candidate<'k>],
+    claimed: &[(Interval, Option<String>)],
+) -> Option<(&'c Candidate<'k>, Option<String>)> {
+    for (value, how) in claimed {
+        for c in candidates {
+            if value.meets(&c.expected) {
+                return Some((c, join(how.clone(), c.how.clone())));
+            }
+        }
+    }
+    for (value, how) in claimed {
+        for c in candidates {
+            let Some(binary) = c.measure.unit.binary_factor else {
+                continue;
+            };
+            let expected = c.expected.scale(binary / c.measure.unit.factor);
+            if value.meets(&expected) {
+                let note = format!("if the source's {} is binary", c.measure.unit.label);
+                return Some((c, join(how.clone(), join(c.how.clone(), Some(note)))));
+            }
+        }
+    }
+    None
+}
+
+fn join(a: Option<String>, b: Option<String>) -> Option<String> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(format!("{a}, {b}")),
+        (a, b) => a.or(b),
+    }
+}
+
+/// "H100 SXM5 80GB" from "NVIDIA H100 SXM5 80GB".
+fn short_name(e: &Entity) -> &str {
+    match &e.vendor {
+        Some(v) => e
+            .name
+            .strip_prefix(v.as_str())
+            .map(str::trim_start)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(&e.name),
+        None => &e.name,
+    }
+}
+
+/// "BF16 dense throughput", "bidirectional NVLink interconnect bandwidth".
+fn column(attribute: &str, qualifiers: &BTreeMap<String, String>) -> String {
+    let mut words = Vec::new();
+    for key in [
+        "link",
+        "direction",
+        "precision",
+        "sparsity",
+        "scope",
+        "stage",
+    ] {
+        if let Some(v) = qualifiers.get(key) {
+            words.push(match key {
+                "precision" => v.replace('_', " ").to_uppercase(),
+                "link" => match v.as_str() {
+                    "nvlink" => "NVLink".into(),
+                    "pcie" => "PCIe".into(),
+                    other => other.to_uppercase(),
+                },
+                _ => v.replace('_', " "),
+            });
+        }
+    }
+    words.push(match attribute {
+        "tdp" => "TDP".into(),
+        "memory_capacity" => "memory".into(),
+        other => other.replace('_', " "),
+    });
+    words.join(" ")
+}
+
+fn source_ref(kb: &Kb, id: &str) -> Option<SourceRef> {
+    kb.source(id).map(|s| SourceRef {
+        id: s.id.clone(),
+        title: s.title.clone(),
+        url: s.url.clone(),
+    })
+}
+
+fn overridden_note(fact: &Fact) -> Option<String> {
+    fact.overrides.as_ref().map(|old| {
+        format!(
+            "{} (from {}) overrides the built-in {}",
+            fact.value().value,
+            fact.file,
+            old.value().value
+        )
+    })
+}
+
+fn claim_text<'a>(context: &'a Context, q: &Quantity) -> &'a str {
+    &context.text[q.span.clone()]
+}
+
+fn verified(
+    kb: &Kb,
+    context: &Context,
+    q: &Quantity,
+    subject: &Subject,
+    c: &Candidate,
+    how: Option<String>,
+) -> Finding {
+    let name = short_name(c.entity);
+    let col = column(&c.fact.attribute, &c.reading.qualifiers);
+    let mut steps = vec![format!(
+        "{name} {col}: {} — {:?}",
+        c.measure.shown(),
+        c.reading.quote
+    )];
+    if let Some(h) = &how {
+        steps.push(format!("holds {h}"));
+    }
+    steps.extend(overridden_note(c.fact));
+    Finding {
+        verdict: Verdict::Verified,
+        check: "spec",
+        span: q.span.clone(),
+        label_span: q.span.clone(),
+        label: format!("{name} {col}: {}", c.measure.shown()),
+        message: format!(
+            "{} matches the {name} {col} ({})",
+            claim_text(context, q),
+            c.measure.shown()
+        ),
+        steps,
+        related: vec![Related {
+            span: subject.mention.span.clone(),
+            note: "the entity".into(),
+        }],
+        sources: source_ref(kb, &c.reading.source).into_iter().collect(),
+        help: None,
+    }
+}
+
+fn contradicted(
+    kb: &Kb,
+    context: &Context,
+    q: &Quantity,
+    subject: &Subject,
+    candidates: &[Candidate],
+    help: Option<String>,
+) -> Finding {
+    let text = claim_text(context, q);
+    // The followed reading of each fact, once.
+    let mut expected: Vec<&Candidate> = Vec::new();
+    for c in candidates {
+        if !expected.iter().any(|e| {
+            std::ptr::eq(e.fact, c.fact)
+                || (e.entity.id == c.entity.id && e.measure.shown() == c.measure.shown())
+        }) {
+            expected.push(c);
+        }
+    }
+    let first = expected[0];
+    let col = column(&first.fact.attribute, &first.reading.qualifiers);
+    let values: Vec<String> = expected
+        .iter()
+        .take(4)
+        .map(|c| {
+            let value = c.how.clone().map_or(c.measure.shown().clone(), |h| {
+                h.replace(" per direction", "")
+            });
+            if expected.len() > 1 {
+                format!("{value} ({})", short_name(c.entity))
+            } else {
+                value
+            }
+        })
+        .collect();
+    let subject_name = &context.text[subject.mention.span.clone()];
+    let message = format!("{subject_name} {col} is {}, not {text}", or_list(&values));
+    let mut steps: Vec<String> = expected
+        .iter()
+        .map(|c| {
+            format!(
+                "{} {}: {}{}",
+                short_name(c.entity),
+                column(&c.fact.attribute, &c.reading.qualifiers),
+                c.measure.shown(),
+                c.how.as_ref().map_or(String::new(), |h| format!(" ({h})"))
+            )
+        })
+        .collect();
+    steps.push(format!("{text} meets none of them, under any reading"));
+    steps.extend(expected.iter().filter_map(|c| overridden_note(c.fact)));
+    let mut sources: Vec<SourceRef> = Vec::new();
+    for c in expected.iter().take(4) {
+        if let Some(s) = source_ref(kb, &c.reading.source)
+            && !sources.contains(&s)
+        {
+            sources.push(s);
+        }
+    }
+    Finding {
+        verdict: Verdict::Contradicted,
+        check: "spec",
+        span: q.span.clone(),
+        label_span: q.span.clone(),
+        label: format!("{col}: {}", or_list(&values)),
+        message,
+        steps,
+        related: vec![Related {
+            span: subject.mention.span.clone(),
+            note: "the entity".into(),
+        }],
+        sources,
+        help,
+    }
+}
+
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::audit::audit;
+    use crate::document::Document;
+    use crate::finding::Verdict;
+    use crate::kb::Kb;
+
+    /// (verdict, claim text, message, help) of each spec finding.
+    fn spec(text: &str) -> Vec<(Verdict, String, String, Option<String>)> {
+        let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+        report
+            .findings
+            .iter()
+            .filter(|f| f.check == "spec")
+            .map(|f| {
+                (
+                    f.verdict,
+                    text[f.span.clone()].to_string(),
+                    f.message.clone(),
+                    f.help.clone(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_cluster_sized_in_gpus() {
+        let found = spec("Frontier 有 37,888 個 GPU。");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, Verdict::Verified);
+    }
+}
