@@ -205,8 +205,13 @@ struct Candidate<'k> {
     measure: &'k Measure,
     /// The fact's value under this reading (halved for one direction...).
     expected: Interval,
-    /// How the reading was taken, for the steps: "if GB means GiB".
+    /// How the reading was taken, for the steps: "900 GB/s ÷ 2 per
+    /// direction".
     how: Option<String>,
+    /// The reading's qualifiers, with the direction it was taken in.
+    qualifiers: BTreeMap<String, String>,
+    /// The value for a report, as taken.
+    shown: String,
 }
 
 fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Finding> {
@@ -275,8 +280,19 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
     if !states_a_spec(context, q, &subject, &cues, &clause, &candidates) {
         return None;
     }
+    // The column may be a sibling's: "700 W" for the H100 PCIe is the SXM's.
+    let mut family: Vec<&Entity> = entities.clone();
+    for e in kb.entities() {
+        let sibling = e.family.is_some()
+            && entities
+                .iter()
+                .any(|s| s.family == e.family && s.kind == e.kind);
+        if sibling && !family.iter().any(|f| f.id == e.id) {
+            family.push(e);
+        }
+    }
     let relaxed = candidates_relaxed(
-        &entities,
+        &family,
         q,
         &attributes,
         counted.as_ref(),
@@ -420,20 +436,23 @@ fn wrong_column(
     let is = format!(
         "{text} is the {} {} figure{}",
         short_name(best.entity),
-        column(&best.fact.attribute, &best.reading.qualifiers),
+        column(&best.fact.attribute, &best.qualifiers),
         how.map_or(String::new(), |h| format!(" ({h})"))
     );
     if stated.is_empty() {
         return Some(is);
     }
-    let same = expected
-        .iter()
-        .find(|c| c.entity.id == best.entity.id)
-        .unwrap_or(&expected[0]);
+    let (owner, same) = match expected.iter().find(|c| c.entity.id == best.entity.id) {
+        Some(c) => ("its".to_string(), c),
+        None => (
+            format!("the {}", short_name(expected[0].entity)),
+            &expected[0],
+        ),
+    };
     Some(format!(
-        "{is}; its {} figure is {}",
-        column(&same.fact.attribute, &same.reading.qualifiers),
-        same.measure.shown()
+        "{is}; {owner} {} figure is {}",
+        column(&same.fact.attribute, &same.qualifiers),
+        same.shown
     ))
 }
 
@@ -721,7 +740,21 @@ fn candidates<'k>(
             if !["precision", "sparsity", "link"].into_iter().all(agrees) {
                 continue;
             }
-            for (expected, how) in direction_readings(measure, direction, stated.get("direction")) {
+            for (expected, how, taken) in
+                direction_readings(measure, direction, stated.get("direction"))
+            {
+                let mut qualifiers = reading.qualifiers.clone();
+                let shown = match taken {
+                    Some(d) => {
+                        qualifiers.insert("direction".into(), d.into());
+                        format!(
+                            "{} {}",
+                            number(expected.nominal / measure.unit.factor),
+                            measure.unit.label
+                        )
+                    }
+                    None => measure.shown(),
+                };
                 out.push(Candidate {
                     entity,
                     fact,
@@ -729,6 +762,8 @@ fn candidates<'k>(
                     measure,
                     expected,
                     how,
+                    qualifiers,
+                    shown,
                 });
             }
         }
@@ -742,8 +777,8 @@ fn direction_readings(
     m: &Measure,
     fact: Option<&str>,
     stated: Option<&Vec<String>>,
-) -> Vec<(Interval, Option<String>)> {
-    let as_stated = (m.interval, None);
+) -> Vec<(Interval, Option<String>, Option<&'static str>)> {
+    let as_stated = (m.interval, None, None);
     let Some(fact) = fact else {
         return vec![as_stated];
     };
@@ -764,10 +799,10 @@ fn direction_readings(
         Some(values)
             if values.iter().any(|v| v == other.2) && !values.iter().any(|v| v == fact) =>
         {
-            vec![(other.0, other.1)]
+            vec![(other.0, other.1, Some(other.2))]
         }
         Some(_) => vec![as_stated],
-        None => vec![as_stated, (other.0, other.1)],
+        None => vec![as_stated, (other.0, other.1, Some(other.2))],
     }
 }
 
@@ -951,7 +986,7 @@ fn verified(
     how: Option<String>,
 ) -> Finding {
     let name = short_name(c.entity);
-    let col = column(&c.fact.attribute, &c.reading.qualifiers);
+    let col = column(&c.fact.attribute, &c.qualifiers);
     let mut steps = vec![format!(
         "{name} {col}: {} — {:?}",
         c.measure.shown(),
@@ -966,11 +1001,11 @@ fn verified(
         check: "spec",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: format!("{name} {col}: {}", c.measure.shown()),
+        label: format!("{name} {col}: {}", c.shown),
         message: format!(
             "{} matches the {name} {col} ({})",
             claim_text(context, q),
-            c.measure.shown()
+            c.shown
         ),
         steps,
         related: vec![Related {
@@ -1002,14 +1037,12 @@ fn contradicted(
         }
     }
     let first = expected[0];
-    let col = column(&first.fact.attribute, &first.reading.qualifiers);
+    let col = column(&first.fact.attribute, &first.qualifiers);
     let values: Vec<String> = expected
         .iter()
         .take(4)
         .map(|c| {
-            let value = c.how.clone().map_or(c.measure.shown().clone(), |h| {
-                h.replace(" per direction", "")
-            });
+            let value = c.shown.clone();
             if expected.len() > 1 {
                 format!("{value} ({})", short_name(c.entity))
             } else {
@@ -1025,7 +1058,7 @@ fn contradicted(
             format!(
                 "{} {}: {}{}",
                 short_name(c.entity),
-                column(&c.fact.attribute, &c.reading.qualifiers),
+                column(&c.fact.attribute, &c.qualifiers),
                 c.measure.shown(),
                 c.how.as_ref().map_or(String::new(), |h| format!(" ({h})"))
             )
@@ -1089,6 +1122,63 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn the_sparse_column_quoted_as_dense_is_named() {
+        let found = spec("The H100 SXM delivers 1,979 TFLOPS of dense BF16.");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, Verdict::Contradicted);
+        assert!(found[0].2.contains("989.4 TFLOPS"), "{found:?}");
+        let help = found[0].3.as_deref().unwrap();
+        assert!(help.contains("BF16 sparse"), "{help}");
+    }
+
+    #[test]
+    fn a_stated_qualifier_can_be_the_error() {
+        let found = spec("H100 的 BF16 稠密算力是 989 TFLOPS；带稀疏的 989 TFLOPS 峰值。");
+        assert_eq!(found[0].0, Verdict::Verified, "{found:?}");
+        assert_eq!(found[1].0, Verdict::Contradicted, "{found:?}");
+        assert!(
+            found[1].3.as_deref().unwrap().contains("BF16 dense"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_family_name_is_tried_under_every_variant() {
+        let found = spec("An H100 draws 350 W.\n\nAn H100 draws 1,000 W.\n");
+        assert_eq!(found[0].0, Verdict::Verified, "{found:?}");
+        assert_eq!(found[1].0, Verdict::Contradicted, "{found:?}");
+        assert!(found[1].2.contains("700 W (H100 SXM5 80GB)"), "{found:?}");
+    }
+
+    #[test]
+    fn a_sibling_column_is_named() {
+        let found = spec("The H100 PCIe draws 700 W TDP under load.");
+        assert_eq!(found[0].0, Verdict::Contradicted, "{found:?}");
+        let help = found[0].3.as_deref().unwrap();
+        assert!(
+            help.starts_with("700 W is the H100 SXM5 80GB TDP figure; the H100 PCIe"),
+            "{help}"
+        );
+    }
+
+    #[test]
+    fn totals_bounds_and_steps_are_not_spec_claims() {
+        let total = spec("8×H100 gives 640 GB of memory.");
+        assert_eq!(total[0].0, Verdict::Verified, "per unit, of 8: {total:?}");
+        assert!(total[0].2.contains("80 GB"), "{total:?}");
+        assert!(spec("It needs at least 700 GB on H100 GPUs.").is_empty());
+        assert!(spec("100,000 H100 draw 150 MW.").is_empty());
+        assert!(spec("H100 的有效算力打四折是每卡 396 TFLOPS。").is_empty());
+    }
+
+    #[test]
+    fn a_target_needs_its_year() {
+        assert!(spec("Meta bought 150,000 H100 GPUs.").is_empty());
+        let found = spec("Meta will have 30,000 H100 GPUs by the end of 2024.");
+        assert_eq!(found[0].0, Verdict::Contradicted, "{found:?}");
     }
 
     #[test]
