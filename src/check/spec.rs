@@ -307,15 +307,9 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
             _ => None,
         })
         .collect();
-    let help = wrong_column(
-        context,
-        q,
-        &stated,
-        &carried,
-        &candidates,
-        &relaxed,
-        &claimed,
-    );
+    let mut mixed = claimed.clone();
+    mixed.extend(decimal_reading(q));
+    let help = wrong_column(context, q, &stated, &carried, &candidates, &relaxed, &mixed);
     Some(contradicted(kb, context, q, &subject, &candidates, help))
 }
 
@@ -423,10 +417,13 @@ fn wrong_column(
     };
     let mut matches: Vec<(usize, &Candidate, Option<String>)> = Vec::new();
     for c in relaxed {
-        for (value, how) in claimed {
-            if value.meets(&c.expected) {
-                matches.push((cost(c), c, join(how.clone(), c.how.clone())));
-                break;
+        'found: for (expected, prefix) in prefix_readings(c) {
+            for (value, how) in claimed {
+                if value.meets(&expected) {
+                    let how = join(how.clone(), join(c.how.clone(), prefix));
+                    matches.push((cost(c), c, how));
+                    break 'found;
+                }
             }
         }
     }
@@ -867,6 +864,57 @@ fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<S
     out
 }
 
+/// A candidate's value as written, and with its prefix read the other way
+/// (GB as GiB, GiB as GB): GB and GiB mixed is a column of its own.
+fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<String>)> {
+    let unit = &c.measure.unit;
+    let mut out = vec![(c.expected, None)];
+    if let Some(binary) = unit.binary_factor {
+        out.push((
+            c.expected.scale(binary / unit.factor),
+            Some(format!("if the source's {} is binary", unit.label)),
+        ));
+    }
+    if let Some((prefix, rest)) = unit.label.split_once('i')
+        && let Some(power) = binary_power(prefix)
+    {
+        out.push((
+            c.expected.scale(1000f64.powi(power) / 1024f64.powi(power)),
+            Some(format!(
+                "as if the source's {} {} were {prefix}{rest}",
+                number(c.expected.nominal / unit.factor),
+                unit.label
+            )),
+        ));
+    }
+    out
+}
+
+fn binary_power(prefix: &str) -> Option<i32> {
+    match prefix {
+        "K" | "k" => Some(1),
+        "M" => Some(2),
+        "G" => Some(3),
+        "T" => Some(4),
+        "P" => Some(5),
+        _ => None,
+    }
+}
+
+/// A binary-prefixed figure read as the metric prefix it was mistaken for:
+/// "85.9 GiB" as 85.9 GB. Only for naming a column, never to verify: GiB is
+/// unambiguous.
+fn decimal_reading(q: &Quantity) -> Option<(Interval, Option<String>)> {
+    let label = &q.unit.label;
+    let (prefix, rest) = label.split_once('i')?;
+    let power = binary_power(prefix)?;
+    let decimal = 1000f64.powi(power) / 1024f64.powi(power);
+    Some((
+        q.claimed(false, false).scale(decimal),
+        Some(format!("if {label} means {prefix}{rest}")),
+    ))
+}
+
 fn binary_label(label: &str) -> String {
     let mut chars: Vec<char> = label.chars().collect();
     if chars.len() >= 2 {
@@ -965,7 +1013,7 @@ fn source_ref(kb: &Kb, id: &str) -> Option<SourceRef> {
 fn overridden_note(fact: &Fact) -> Option<String> {
     fact.overrides.as_ref().map(|old| {
         format!(
-            "{} (from {}) overrides the built-in {}",
+            "{} is from {}, overriding the built-in {}",
             fact.value().value,
             fact.file,
             old.value().value
@@ -1003,9 +1051,10 @@ fn verified(
         label_span: q.span.clone(),
         label: format!("{name} {col}: {}", c.shown),
         message: format!(
-            "{} matches the {name} {col} ({})",
+            "{} matches the {name} {col} ({}{})",
             claim_text(context, q),
-            c.shown
+            c.shown,
+            overridden_note(c.fact).map_or(String::new(), |n| format!("; {n}"))
         ),
         steps,
         related: vec![Related {
@@ -1066,6 +1115,15 @@ fn contradicted(
         .collect();
     steps.push(format!("{text} meets none of them, under any reading"));
     steps.extend(expected.iter().filter_map(|c| overridden_note(c.fact)));
+    let overrides: Vec<String> = expected
+        .iter()
+        .filter_map(|c| overridden_note(c.fact))
+        .collect();
+    let help = match (help, overrides.is_empty()) {
+        (help, true) => help,
+        (Some(h), false) => Some(format!("{h}; {}", overrides.join("; "))),
+        (None, false) => Some(overrides.join("; ")),
+    };
     let mut sources: Vec<SourceRef> = Vec::new();
     for c in expected.iter().take(4) {
         if let Some(s) = source_ref(kb, &c.reading.source)

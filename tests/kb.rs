@@ -1,0 +1,101 @@
+//! The knowledge base from the outside: `audit kb check|list|show`, a broken
+//! user folder reported with file:line:col, and a user folder overriding a
+//! built-in fact, snapshotted like the fixtures.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use recount::audit::audit;
+use recount::document::Document;
+use recount::kb::Kb;
+use recount::report::{Format, Options, Show, emitter};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_audit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+#[test]
+fn kb_check_passes_on_the_builtin_knowledge_base() {
+    let out = run(&["kb", "check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("ok: "),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn kb_check_reports_each_problem_of_a_user_folder_with_its_place() {
+    let out = run(&["kb", "check", "--kb", "tests/kb/broken"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("error: the knowledge base has 2 problems"),
+        "{err}"
+    );
+    assert!(
+        err.contains("tests/kb/broken/bad.yaml:7:12: unknown unit \"Wats\""),
+        "{err}"
+    );
+    assert!(
+        err.contains("tests/kb/broken/bad.yaml:8:13: cites \"nowhere\""),
+        "{err}"
+    );
+    assert!(text(&out.stdout).is_empty());
+}
+
+#[test]
+fn an_audit_with_a_broken_folder_stops_before_reading_articles() {
+    let out = run(&["--kb", "tests/kb/broken", "tests/kb/override.md"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).is_empty());
+}
+
+#[test]
+fn kb_list_and_show() {
+    let out = run(&["kb", "list"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("nvidia-h100-sxm5"));
+    let out = run(&["kb", "show", "H100"]);
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("nvidia-h100-pcie") && shown.contains("nvidia-h100-sxm5"),
+        "{shown}"
+    );
+    let out = run(&["kb", "show", "no-such-thing"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("audit kb list"));
+}
+
+#[test]
+fn a_user_fact_overrides_the_builtin_one_and_the_report_says_so() {
+    let mut files = Kb::builtin_files();
+    files.extend(Kb::folder_files(Path::new("tests/kb/override")).unwrap());
+    let kb = Kb::load(&files).unwrap();
+    let source = std::fs::read_to_string("tests/kb/override.md").unwrap();
+    let report = audit(Document::new("tests/kb/override.md", source), &kb);
+    let options = Options {
+        show: Show::All,
+        color: false,
+        width: 80,
+    };
+    let mut out = Vec::new();
+    emitter(Format::Human, options)
+        .emit(&[report], &mut out)
+        .unwrap();
+    let rendered = text(&out);
+    assert!(
+        rendered.contains("overriding the built-in 700 W"),
+        "{rendered}"
+    );
+    insta::assert_snapshot!(rendered);
+}
