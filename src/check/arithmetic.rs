@@ -21,7 +21,7 @@
 //! 700000 MB /1024 ≈ 683.6 GB     verified, if MB and GB are binary
 //! ```
 
-use crate::check::{Check, Input};
+use crate::check::{Check, Input, module_doc};
 use crate::expr::Expr;
 use crate::expr::{EvalError, Reading};
 use crate::extract::calculations;
@@ -40,10 +40,7 @@ impl Check for Arithmetic {
     }
 
     fn explain(&self) -> &'static str {
-        include_str!("arithmetic.rs")
-            .split("\n\nuse ")
-            .next()
-            .unwrap_or_default()
+        module_doc(include_str!("arithmetic.rs"))
     }
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {

@@ -36,3 +36,8 @@ pub fn all() -> Vec<&'static dyn Check> {
 pub fn by_code(code: &str) -> Option<&'static dyn Check> {
     all().into_iter().find(|c| c.code() == code)
 }
+
+/// The `//!` documentation at the top of a check's source file.
+pub fn module_doc(source: &'static str) -> &'static str {
+    source.split("\n\nuse ").next().unwrap_or_default()
+}

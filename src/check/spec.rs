@@ -30,7 +30,7 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::check::{Check, Input};
+use crate::check::{Check, Input, module_doc};
 use crate::cues::{Cue, Cues, Found};
 use crate::finding::{Finding, Related, SourceRef, Verdict};
 use crate::format::number;
@@ -40,7 +40,7 @@ use crate::lexicon::Hedge;
 use crate::markdown::BlockKind;
 use crate::quantity::{Quantity, Token};
 use crate::segment::{Sentence, clauses};
-use crate::units::{Base, Dimension};
+use crate::units::{Base, Dimension, Unit, UnitTable};
 
 pub struct Spec;
 
@@ -50,10 +50,7 @@ impl Check for Spec {
     }
 
     fn explain(&self) -> &'static str {
-        include_str!("spec.rs")
-            .split("\n\nuse ")
-            .next()
-            .unwrap_or_default()
+        module_doc(include_str!("spec.rs"))
     }
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
@@ -89,7 +86,12 @@ struct Topic {
 
 impl Topic {
     fn learn(&mut self, context: &Context) {
-        if let Some(m) = context.mentions.last() {
+        if let Some(m) = context
+            .mentions
+            .iter()
+            .rev()
+            .find(|m| !compared(context.text, m))
+        {
             self.mention = Some(m.clone());
         }
         if let Some(p) = context
@@ -115,6 +117,9 @@ struct Context<'a> {
     cell_mentions: Vec<Mention>,
     /// Cues in the column header of a table cell.
     header_cues: Vec<Found>,
+    /// The unit a column header names ("Dense BF16 TFLOPS", "显存 (GB)"),
+    /// for bare numbers in its cells.
+    header_unit: Option<Unit>,
     tokens: &'a [Token],
     /// Years the sentence names, for facts that are targets for a date.
     years: Vec<u16>,
@@ -147,6 +152,7 @@ impl<'a> Context<'a> {
         };
         let (mentions, cues) = find(sentence.span.clone());
         let (mut cell_mentions, mut header_cues) = (Vec::new(), Vec::new());
+        let mut header_unit = None;
         if let Some(block) = input.blocks.get(sentence.block)
             && let BlockKind::Cell { header, row_label } = &block.kind
         {
@@ -155,6 +161,7 @@ impl<'a> Context<'a> {
             }
             if let Some(h) = header {
                 header_cues = find(h.clone()).1;
+                header_unit = unit_named_in(&text[h.clone()]);
             }
         }
         let local = &text[sentence.span.clone()];
@@ -165,6 +172,7 @@ impl<'a> Context<'a> {
             cues,
             cell_mentions,
             header_cues,
+            header_unit,
             tokens: &sentence.tokens,
             years: years_in(local),
         }
@@ -218,6 +226,17 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
     if q.is_share || !q.number.is_finite() {
         return None;
     }
+    let in_unit_column;
+    let q = match &context.header_unit {
+        Some(unit) if q.unit.is_one() => {
+            in_unit_column = Quantity {
+                unit: unit.clone(),
+                ..q.clone()
+            };
+            &in_unit_column
+        }
+        _ => q,
+    };
     let clause = context.clause_of(q.span.start);
     let counted = counted_mention(context, q);
     let subject = subject(kb, context, topic, q, &clause, counted.as_ref())?;
@@ -273,11 +292,26 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
     if candidates.is_empty() {
         return None;
     }
+    // Named sentences ago, and nothing in this clause ties the figure to it:
+    // too loose a link to check either way.
+    let clause_cued = cues.iter().any(|f| {
+        clause.start <= f.span.start
+            && f.span.end <= clause.end
+            && !matches!(&f.cue, Cue::Qualifier(k, _) if k == "precision")
+    });
+    if subject.scope == Scope::Paragraph && !clause_cued {
+        return None;
+    }
+    // "至少 700GB", "up to 2 PB": a requirement or a bound, for the bound
+    // check.
+    if matches!(q.hedge, Some(Hedge::AtLeast | Hedge::AtMost)) {
+        return None;
+    }
     let claimed = claimed_readings(q, subject.count);
     if let Some((c, how)) = matching(&candidates, &claimed) {
         return Some(verified(kb, context, q, &subject, c, how));
     }
-    if !states_a_spec(context, q, &subject, &cues, &clause, &candidates) {
+    if !states_a_spec(context, q, &subject, &clause, &candidates) {
         return None;
     }
     // The column may be a sibling's: "700 W" for the H100 PCIe is the SXM's.
@@ -321,24 +355,16 @@ fn states_a_spec(
     context: &Context,
     q: &Quantity,
     subject: &Subject,
-    cues: &[Found],
     clause: &Range<usize>,
     candidates: &[Candidate],
 ) -> bool {
-    // Named sentences ago, and nothing in this clause ties the figure to it.
-    if subject.scope == Scope::Paragraph
-        && cues
-            .iter()
-            .all(|f| f.span.end <= clause.start || f.span.start >= clause.end)
-    {
-        return false;
-    }
-    // "至少 700GB", "up to 2 PB": a requirement or a bound, for the bound
-    // check.
-    if matches!(q.hedge, Some(Hedge::AtLeast | Hedge::AtMost)) {
-        return false;
-    }
     let in_clause = |span: &Range<usize>| clause.start <= span.start && span.end <= clause.end;
+    // "H100 的 600 GB/s", "the H100's 900 GB/s": the figure is the name's.
+    let attached = subject.mention.span.end <= q.span.start
+        && matches!(
+            context.text[subject.mention.span.end..q.span.start].trim(),
+            "" | "的" | "'s" | "’s" | ":" | "："
+        );
     for token in context.tokens {
         match token {
             // A step of a calculation ("8 × 80 GB = 640 GB") is the
@@ -351,6 +377,18 @@ fn states_a_spec(
                     && other.span != q.span
                     && is_count(other)
                     && Some(&other.span) != subject_count_span(context, subject).as_ref() =>
+            {
+                return false;
+            }
+            // Two figures of one kind in a clause are a change or a
+            // comparison ("从 H100 的 900 GB/s 降到 400 GB/s"): which is the
+            // entity's is not the spec check's to guess.
+            Token::Quantity(other)
+                if in_clause(&other.span)
+                    && other.span != q.span
+                    && !attached
+                    && !other.dimension().is_dimensionless()
+                    && other.dimension().compatible(q.dimension()) =>
             {
                 return false;
             }
@@ -486,7 +524,8 @@ fn subject(
     // A count of accelerators is a fact about whatever has them (a model's
     // training run, a cluster), not about the accelerator it counts.
     let usable = |m: &&Mention| {
-        Some(&m.span) != counted.map(|c| &c.span)
+        !compared(context.text, m)
+            && Some(&m.span) != counted.map(|c| &c.span)
             && !(counted.is_some()
                 && m.entities
                     .iter()
@@ -502,11 +541,14 @@ fn subject(
             .filter(|m| scope.start <= m.span.start && m.span.end <= scope.end)
             .filter(usable)
             .collect();
+        let attached = |m: &&&Mention| {
+            m.span.start >= q.span.end && !compares(&context.text[q.span.end..m.span.start])
+        };
         inside
             .iter()
             .rev()
             .find(|m| m.span.end <= q.span.start)
-            .or_else(|| inside.first().filter(|_| after_too))
+            .or_else(|| inside.iter().find(attached).filter(|_| after_too))
             .map(|m| (*m).clone())
     };
     let count_of = |m: &Mention| own_count(context, m);
@@ -543,6 +585,61 @@ fn subject(
             scope: Scope::Paragraph,
             count: None,
         })
+}
+
+/// The first unit with a physical dimension named in a text, as a word.
+fn unit_named_in(text: &str) -> Option<Unit> {
+    let units = UnitTable::builtin();
+    text.char_indices()
+        .filter(|&(i, _)| {
+            !text[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+        })
+        .filter_map(|(i, _)| units.compound_unit_at(&text[i..]))
+        .map(|m| m.unit)
+        .find(|u| !u.dimension.is_dimensionless())
+}
+
+/// Whether the words between a figure and a later name compare them ("is
+/// 1.6× the H200's", "than the A100", "比 H100"): then the figure is not the
+/// named entity's.
+fn compares(between: &str) -> bool {
+    let lower = between.to_lowercase();
+    ["×", "倍", " x ", "times", "than", " vs", "比", "the "]
+        .iter()
+        .any(|w| lower.contains(w))
+}
+
+/// Whether a name is the object of a comparison ("2.4× an H100's",
+/// "than the A100", "比 H100"): the figures around it are someone else's.
+fn compared(text: &str, m: &Mention) -> bool {
+    let before: String = text[..m.span.start]
+        .chars()
+        .rev()
+        .take(8)
+        .take_while(|c| !"。！？；，、,.;:：!?\n".contains(*c))
+        .collect();
+    let before: String = before.chars().rev().collect::<String>().to_lowercase();
+    // "8×H100", "8 x H100" count the name; "2.4× an H100's" compares.
+    if let Some(multiplier) = before
+        .trim_end()
+        .strip_suffix(['×', 'x', '*'])
+        .map(str::trim_end)
+    {
+        let digits: String = multiplier
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+            .collect();
+        if !digits.is_empty() && !digits.contains('.') {
+            return false;
+        }
+    }
+    ["×", "倍", " x ", "than", "vs", "比", "times"]
+        .iter()
+        .any(|w| before.contains(w))
 }
 
 /// The count written right before a mention: 8 in "8×H100".
@@ -829,7 +926,8 @@ fn candidates_relaxed<'k>(
 /// per unit when the clause counts the entity.
 fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<String>)> {
     let mut out = vec![(q.claimed(false, false), None)];
-    if q.has_binary_reading() {
+    // Memory sizes may be binary; rates never are ("4.8 TB/s" is 4.8×10¹²).
+    if q.has_binary_reading() && q.dimension() == Dimension::of(Base::Byte) {
         out.push((
             q.claimed(true, false),
             Some(format!(
@@ -869,7 +967,9 @@ fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<S
 fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<String>)> {
     let unit = &c.measure.unit;
     let mut out = vec![(c.expected, None)];
-    if let Some(binary) = unit.binary_factor {
+    if let Some(binary) = unit.binary_factor
+        && unit.dimension == Dimension::of(Base::Byte)
+    {
         out.push((
             c.expected.scale(binary / unit.factor),
             Some(format!("if the source's {} is binary", unit.label)),
@@ -941,6 +1041,9 @@ fn matching<'c, 'k>(
             let Some(binary) = c.measure.unit.binary_factor else {
                 continue;
             };
+            if c.measure.dimension() != Dimension::of(Base::Byte) {
+                continue;
+            }
             let expected = c.expected.scale(binary / c.measure.unit.factor);
             if value.meets(&expected) {
                 let note = format!("if the source's {} is binary", c.measure.unit.label);
