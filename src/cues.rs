@@ -13,6 +13,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use serde::Deserialize;
 
 use crate::error::yaml_message;
+use crate::units::{Base, Dimension};
 
 /// What a cue says.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -23,6 +24,23 @@ pub enum Cue {
     Attribute(String),
     /// The figure is measured or derived, not a spec value: "effective".
     Derived,
+    /// A kind of figure, for the formula check: "卡时" is GPU-hours.
+    Kind(String),
+    /// The figure after it is worked out from others: "so", "需要".
+    ConclusionBefore,
+    /// The figure before it is worked out from others: "起步".
+    ConclusionAfter,
+}
+
+/// A kind of figure: its dimension and whether it is the default for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KindDef {
+    pub name: String,
+    pub dimension: Dimension,
+    /// A share or ratio written with % or as a word (四成).
+    pub share: bool,
+    /// The kind a figure of this dimension takes when no cue says otherwise.
+    pub default: bool,
 }
 
 /// A cue found in text.
@@ -39,6 +57,27 @@ struct File {
     qualifiers: BTreeMap<String, BTreeMap<String, Vec<String>>>,
     attributes: BTreeMap<String, Vec<String>>,
     derived: Vec<String>,
+    kinds: BTreeMap<String, KindFile>,
+    conclusions: Conclusions,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Conclusions {
+    before: Vec<String>,
+    after: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KindFile {
+    dimension: BTreeMap<String, i8>,
+    #[serde(default)]
+    share: bool,
+    #[serde(default)]
+    default: bool,
+    #[serde(default)]
+    cues: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -54,6 +93,11 @@ pub struct Cues {
     automaton: AhoCorasick,
     /// For each pattern, what it cues (a word may cue several attributes).
     meanings: Vec<Vec<Cue>>,
+    /// Kind cues live in an automaton of their own, so that a long kind cue
+    /// ("稠密算力") never hides the column cues inside it ("稠密", "算力").
+    kind_automaton: AhoCorasick,
+    kind_meanings: Vec<Vec<Cue>>,
+    kinds: Vec<KindDef>,
 }
 
 const BUILTIN: &str = include_str!("../claims/cues.yaml");
@@ -95,34 +139,88 @@ impl Cues {
         for word in file.derived {
             words.entry(fold(&word)).or_default().push(Cue::Derived);
         }
-        let automaton = AhoCorasickBuilder::new()
-            .match_kind(MatchKind::LeftmostLongest)
-            .ascii_case_insensitive(true)
-            .build(words.keys())
-            .expect("cue words build an automaton");
+        let mut kind_words: BTreeMap<String, Vec<Cue>> = BTreeMap::new();
+        for word in file.conclusions.before {
+            kind_words
+                .entry(fold(&word))
+                .or_default()
+                .push(Cue::ConclusionBefore);
+        }
+        for word in file.conclusions.after {
+            kind_words
+                .entry(fold(&word))
+                .or_default()
+                .push(Cue::ConclusionAfter);
+        }
+        let mut kinds = Vec::new();
+        for (name, def) in file.kinds {
+            let mut dimension = Dimension::NONE;
+            for (base, exponent) in &def.dimension {
+                let base = Base::from_name(base).ok_or_else(|| CuesError {
+                    line: 0,
+                    column: 0,
+                    message: format!("kind {name:?}: unknown base dimension {base:?}"),
+                })?;
+                dimension = dimension.with(base, *exponent);
+            }
+            for word in def.cues {
+                kind_words
+                    .entry(fold(&word))
+                    .or_default()
+                    .push(Cue::Kind(name.clone()));
+            }
+            kinds.push(KindDef {
+                name,
+                dimension,
+                share: def.share,
+                default: def.default,
+            });
+        }
         Ok(Cues {
-            automaton,
+            automaton: automaton(words.keys()),
             meanings: words.into_values().collect(),
+            kind_automaton: automaton(kind_words.keys()),
+            kind_meanings: kind_words.into_values().collect(),
+            kinds,
         })
     }
 
-    /// Every cue in `text`, left to right.
+    /// The kinds of figure, sorted by name.
+    pub fn kinds(&self) -> &[KindDef] {
+        &self.kinds
+    }
+
+    /// Every cue in `text`, by position.
     pub fn find(&self, text: &str) -> Vec<Found> {
         let mut out = Vec::new();
-        for m in self.automaton.find_iter(text) {
-            let word = &text[m.range()];
-            if word.is_ascii() && !stands_alone(text, m.start(), m.end()) {
-                continue;
-            }
-            for cue in &self.meanings[m.pattern().as_usize()] {
-                out.push(Found {
-                    span: m.range(),
-                    cue: cue.clone(),
-                });
+        for (automaton, meanings) in [
+            (&self.automaton, &self.meanings),
+            (&self.kind_automaton, &self.kind_meanings),
+        ] {
+            for m in automaton.find_iter(text) {
+                let word = &text[m.range()];
+                if word.is_ascii() && !stands_alone(text, m.start(), m.end()) {
+                    continue;
+                }
+                for cue in &meanings[m.pattern().as_usize()] {
+                    out.push(Found {
+                        span: m.range(),
+                        cue: cue.clone(),
+                    });
+                }
             }
         }
+        out.sort_by_key(|f| (f.span.start, f.span.end));
         out
     }
+}
+
+fn automaton<'a>(words: impl IntoIterator<Item = &'a String>) -> AhoCorasick {
+    AhoCorasickBuilder::new()
+        .match_kind(MatchKind::LeftmostLongest)
+        .ascii_case_insensitive(true)
+        .build(words)
+        .expect("cue words build an automaton")
 }
 
 fn fold(word: &str) -> String {
@@ -186,7 +284,10 @@ mod tests {
 
     #[test]
     fn errors_have_a_location() {
-        let e = Cues::parse("qualifiers: {}\nattributes: {}\nderived: []\nextra: 1\n").unwrap_err();
-        assert_eq!((e.line, e.column), (4, 1));
+        let e = Cues::parse(
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nextra: 1\n",
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.column), (6, 1));
     }
 }

@@ -2,6 +2,7 @@
 //! the file's `//!` doc, which `audit explain CHECK` prints.
 
 pub mod arithmetic;
+pub mod formula;
 pub mod spec;
 
 use crate::document::Document;
@@ -29,7 +30,7 @@ pub trait Check: Sync {
 
 /// Every check, in the order they run.
 pub fn all() -> Vec<&'static dyn Check> {
-    vec![&arithmetic::Arithmetic, &spec::Spec]
+    vec![&arithmetic::Arithmetic, &spec::Spec, &formula::Formula]
 }
 
 /// A check by its code.

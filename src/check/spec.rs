@@ -249,7 +249,7 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
         .iter()
         .filter_map(|f| match &f.cue {
             Cue::Attribute(a) => Some(a.as_str()),
-            Cue::Qualifier(..) | Cue::Derived => None,
+            _ => None,
         })
         .collect();
     let entities: Vec<&Entity> = subject
@@ -297,7 +297,11 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
     let clause_cued = cues.iter().any(|f| {
         clause.start <= f.span.start
             && f.span.end <= clause.end
-            && !matches!(&f.cue, Cue::Qualifier(k, _) if k == "precision")
+            && match &f.cue {
+                Cue::Qualifier(k, _) => k != "precision",
+                Cue::Attribute(_) => true,
+                _ => false,
+            }
     });
     if subject.scope == Scope::Paragraph && !clause_cued {
         return None;

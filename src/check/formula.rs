@@ -1,0 +1,410 @@
+//! `formula`: a derived figure that breaks a standard relation, with its
+//! inputs taken from the article and the knowledge base.
+//!
+//! Catches a figure that follows from others by a relation in
+//! `claims/formulas.yaml` (training compute = 6 × parameters × tokens;
+//! GPU-hours = compute ÷ effective throughput; cost = GPU-hours × price;
+//! power = accelerators × power per accelerator; memory = parameters × bytes
+//! per parameter; total memory = accelerators × memory each; …) but does not
+//! agree with them. Each figure gets a kind from its unit and cue words; each
+//! other variable of the relation binds to the nearest figure of its kind
+//! stated before it in the paragraph (premises come before conclusions),
+//! then to the knowledge base through a named entity ("H100" gives 700 W
+//! TDP, 80 GB, 989 TFLOPS BF16 dense).
+//!
+//! Why it matters: the errors that matter most sit between claims: GPU-hours
+//! the stated utilisation cannot give, a cost that is not hours × price.
+//!
+//! A figure is only checked when at least one input stands in its own
+//! sentence, and not when it is a step of a stated calculation (the
+//! arithmetic check has those). A rule of thumb (20 tokens per parameter)
+//! only ever verifies. Hedges decide: "约三亿卡时" holds against 3.37×10⁸.
+//!
+//! Example:
+//!
+//! ```text
+//! 两万亿参数 … 四十万亿 token … 总账 4.8×10²⁶     verified: 6 × 2×10¹² × 4×10¹³
+//! the 12,500 servers at 10.2 kW need 95 MW      contradicted: 127.5 MW
+//! ```
+
+use std::ops::Range;
+
+use crate::check::{Check, Input, module_doc};
+use crate::extract::calculations;
+use crate::finding::{Finding, Related, SourceRef, Verdict};
+use crate::format::number;
+use crate::formula::{Relation, Strength, relations};
+use crate::interval::Interval;
+use crate::kb::{FactValue, Kb, Kind};
+use crate::kind::{Typed, typed_mentions};
+use crate::lexicon::Hedge;
+use crate::units::{Base, Dimension};
+
+pub struct Formula;
+
+impl Check for Formula {
+    fn code(&self) -> &'static str {
+        "formula"
+    }
+
+    fn explain(&self) -> &'static str {
+        module_doc(include_str!("formula.rs"))
+    }
+
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
+        let text = input.doc.text.as_str();
+        let typed = typed_mentions(text, input.sentences, input.kb);
+        let stated: Vec<Range<usize>> = input
+            .sentences
+            .iter()
+            .flat_map(|s| calculations(&s.tokens, text))
+            .map(|c| c.span())
+            .collect();
+        let scope = Scope {
+            input,
+            typed: &typed,
+        };
+        for (index, claim) in typed.iter().enumerate() {
+            let in_calculation = stated
+                .iter()
+                .any(|c| c.start <= claim.quantity.span.start && claim.quantity.span.end <= c.end);
+            if in_calculation || claim.beside_card {
+                continue;
+            }
+            if let Some(f) = check(&scope, index) {
+                findings.push(f);
+            }
+        }
+    }
+}
+
+struct Scope<'a> {
+    input: &'a Input<'a>,
+    typed: &'a [Typed],
+}
+
+/// Where a variable's value came from.
+#[derive(Clone)]
+enum Origin {
+    Text(Range<usize>),
+    Kb {
+        label: String,
+        source: Option<SourceRef>,
+    },
+}
+
+#[derive(Clone)]
+struct Binding {
+    kind: String,
+    value: Interval,
+    shown: String,
+    origin: Origin,
+    same_sentence: bool,
+}
+
+struct Outcome<'r> {
+    relation: &'r Relation,
+    bindings: Vec<Binding>,
+    expected: Interval,
+    holds: bool,
+}
+
+fn check(scope: &Scope, index: usize) -> Option<Finding> {
+    let claim = &scope.typed[index];
+    let mut outcomes = Vec::new();
+    for relation in relations()
+        .iter()
+        .filter(|r| r.kinds().any(|k| k == claim.kind))
+    {
+        if let Some(o) = evaluate(scope, index, relation) {
+            outcomes.push(o);
+        }
+    }
+    if let Some(o) = outcomes.iter().find(|o| o.holds) {
+        return Some(finding(scope, claim, o, Verdict::Verified));
+    }
+    // A mismatch counts only under a law, and only when every premise from
+    // the text stands in the claim's own sentence: a premise sentences away
+    // may be about something else.
+    outcomes
+        .iter()
+        .filter(|o| o.relation.strength == Strength::Law)
+        .find(|o| {
+            o.bindings
+                .iter()
+                .all(|b| b.same_sentence || matches!(b.origin, Origin::Kb { .. }))
+        })
+        .map(|o| finding(scope, claim, o, Verdict::Contradicted))
+}
+
+/// The relation's verdict on the claim: the first binding that holds, else
+/// the first one tried (every variant of a named accelerator is a binding).
+fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<Outcome<'r>> {
+    let claim = &scope.typed[index];
+    let mut choices: Vec<Vec<Binding>> = Vec::new();
+    for kind in relation.kinds().filter(|k| *k != claim.kind) {
+        let found = bind(scope, index, kind);
+        if found.is_empty() {
+            return None;
+        }
+        choices.push(found);
+    }
+    let local = |b: &Binding| b.same_sentence && matches!(b.origin, Origin::Text(_));
+    if !choices.iter().any(|c| c.iter().any(local)) {
+        return None;
+    }
+    // Worked back from a total ("32 TB … 80 GB each … 400 cards"), the
+    // figure must say it is worked out and the total must stand in its own
+    // sentence.
+    if claim.kind != relation.result
+        && !(claim.concluded
+            && choices
+                .iter()
+                .flatten()
+                .any(|b| b.kind == relation.result && local(b)))
+    {
+        return None;
+    }
+    let mut first = None;
+    for bindings in combinations(&choices) {
+        let Some(outcome) = outcome(claim, relation, bindings) else {
+            continue;
+        };
+        if outcome.holds {
+            return Some(outcome);
+        }
+        first.get_or_insert(outcome);
+    }
+    first
+}
+
+/// Every way to pick one binding per variable.
+fn combinations(choices: &[Vec<Binding>]) -> Vec<Vec<Binding>> {
+    let mut out: Vec<Vec<Binding>> = vec![Vec::new()];
+    for options in choices {
+        out = out
+            .into_iter()
+            .flat_map(|picked| {
+                options.iter().map(move |o| {
+                    let mut next = picked.clone();
+                    next.push(o.clone());
+                    next
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+fn outcome<'r>(
+    claim: &Typed,
+    relation: &'r Relation,
+    bindings: Vec<Binding>,
+) -> Option<Outcome<'r>> {
+    let value = |kind: &str| bindings.iter().find(|b| b.kind == kind).map(|b| b.value);
+    let mut expected = relation.solve(&claim.kind, value)?;
+    if !expected.is_finite() {
+        return None;
+    }
+    // A count worked out by division is a whole number of things: 1.75
+    // cards' worth of memory needs 2 cards.
+    let counted = ["accelerator_count", "node_count"].contains(&claim.kind.as_str());
+    if counted && claim.kind != relation.result {
+        expected = Interval::between(expected.lo, expected.hi.ceil());
+    }
+    let q = &claim.quantity;
+    let mut readings = vec![q.claimed(false, false)];
+    if q.has_binary_reading() && q.dimension() == Dimension::of(Base::Byte) {
+        readings.push(q.claimed(true, false));
+    }
+    if q.number_alternative.is_some() {
+        readings.push(q.claimed(false, true));
+    }
+    let holds = readings.iter().any(|r| r.meets(&expected));
+    Some(Outcome {
+        relation,
+        bindings,
+        expected,
+        holds,
+    })
+}
+
+/// How many sentences back a premise may stand.
+const REACH: usize = 5;
+
+/// The nearest figure of a kind stated before the claim in its paragraph,
+/// else the knowledge base through a named entity.
+fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
+    let claim = &scope.typed[index];
+    let text = scope.input.doc.text.as_str();
+    let from_text = |t: &Typed| Binding {
+        kind: kind.to_string(),
+        value: t.quantity.claimed(false, false),
+        shown: text[t.quantity.span.clone()].to_string(),
+        origin: Origin::Text(t.quantity.span.clone()),
+        same_sentence: t.sentence == claim.sentence,
+    };
+    // Premises come before their conclusion: only figures stated before the
+    // claim bind, nearest first, within its paragraph.
+    // A requirement or a bound ("至少 700GB") is no premise to compute from.
+    let earlier = scope.typed[..index]
+        .iter()
+        .rev()
+        .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
+        .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
+        .find(|t| t.block == claim.block && claim.sentence - t.sentence <= REACH);
+    match earlier {
+        Some(t) => vec![from_text(t)],
+        None => from_kb(scope, claim, kind),
+    }
+}
+
+/// A per-accelerator figure of the accelerator named nearest before the
+/// claim in its paragraph: "H100" gives its TDP, memory, throughput, one
+/// binding per variant the name can mean.
+fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
+    let (attribute, qualifiers): (&str, &[(&str, &str)]) = match kind {
+        "power_per_accelerator" => ("tdp", &[]),
+        "memory_per_accelerator" => ("memory_capacity", &[]),
+        "throughput" => (
+            "throughput",
+            &[("precision", "bf16"), ("sparsity", "dense")],
+        ),
+        "bandwidth_per_accelerator" => ("interconnect_bandwidth", &[("link", "nvlink")]),
+        _ => return Vec::new(),
+    };
+    let kb: &Kb = scope.input.kb;
+    let text = scope.input.doc.text.as_str();
+    let sentences = scope.input.sentences;
+    let start = sentences
+        .iter()
+        .position(|s| s.block == claim.block)
+        .unwrap_or(claim.sentence);
+    let mut mention = None;
+    for s in &sentences[start..=claim.sentence] {
+        for m in kb.names().find(&text[s.span.clone()]) {
+            if s.span.start + m.span.start < claim.quantity.span.start {
+                mention = Some(m);
+            }
+        }
+    }
+    let Some(mention) = mention else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for &i in &mention.entities {
+        let entity = kb.entity(i);
+        if entity.kind != Kind::Accelerator {
+            continue;
+        }
+        let fact = entity.facts_of(attribute).find(|f| {
+            qualifiers
+                .iter()
+                .all(|(k, v)| f.qualifiers().get(*k).is_none_or(|x| x == v))
+        });
+        let Some(fact) = fact else {
+            continue;
+        };
+        let FactValue::Measure(measure) = &fact.value().value else {
+            continue;
+        };
+        let source = kb.source(&fact.value().source).map(|s| SourceRef {
+            id: s.id.clone(),
+            title: s.title.clone(),
+            url: s.url.clone(),
+        });
+        out.push(Binding {
+            kind: kind.to_string(),
+            value: measure.interval,
+            shown: measure.shown(),
+            origin: Origin::Kb {
+                label: format!("{} {}", entity.name, attribute.replace('_', " ")),
+                source,
+            },
+            same_sentence: false,
+        });
+    }
+    out
+}
+
+fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Finding {
+    let text = scope.input.doc.text.as_str();
+    let q = &claim.quantity;
+    let claimed = &text[q.span.clone()];
+    let unit = &q.unit;
+    let in_claim_unit = |v: f64| {
+        let n = number(v / unit.factor);
+        if unit.label.is_empty() {
+            n
+        } else {
+            format!("{n} {}", unit.label)
+        }
+    };
+    let expected = in_claim_unit(o.expected.nominal);
+    let inputs: Vec<String> = o
+        .bindings
+        .iter()
+        .map(|b| format!("{} = {}", b.kind.replace('_', " "), b.shown))
+        .collect();
+    let mut steps = vec![o.relation.says.clone(), inputs.join(", ")];
+    steps.push(format!("{} = {expected}", claim.kind.replace('_', " ")));
+    let related = o
+        .bindings
+        .iter()
+        .filter_map(|b| match &b.origin {
+            Origin::Text(span) => Some(Related {
+                span: span.clone(),
+                note: b.kind.replace('_', " "),
+            }),
+            Origin::Kb { .. } => None,
+        })
+        .collect();
+    let mut sources: Vec<SourceRef> = o
+        .bindings
+        .iter()
+        .filter_map(|b| match &b.origin {
+            Origin::Kb { source, .. } => source.clone(),
+            Origin::Text(_) => None,
+        })
+        .collect();
+    if let Some(s) = scope.input.kb.source(&o.relation.source) {
+        sources.push(SourceRef {
+            id: s.id.clone(),
+            title: s.title.clone(),
+            url: s.url.clone(),
+        });
+    }
+    let kb_inputs: Vec<String> = o
+        .bindings
+        .iter()
+        .filter_map(|b| match &b.origin {
+            Origin::Kb { label, .. } => Some(format!("{label}: {}", b.shown)),
+            Origin::Text(_) => None,
+        })
+        .collect();
+    let (message, help) = match verdict {
+        Verdict::Verified => (
+            format!("{claimed} matches {}: {expected}", o.relation.says),
+            None,
+        ),
+        _ => (
+            format!("{} gives {expected}, not {claimed}", o.relation.says),
+            Some(format!("recomputed from {}", inputs.join(", "))),
+        ),
+    };
+    if !kb_inputs.is_empty() {
+        steps.push(format!("from the knowledge base: {}", kb_inputs.join("; ")));
+    }
+    Finding {
+        verdict,
+        check: "formula",
+        span: q.span.clone(),
+        label_span: q.span.clone(),
+        label: format!("{} = {expected}", claim.kind.replace('_', " ")),
+        message,
+        steps,
+        related,
+        sources,
+        help,
+    }
+}

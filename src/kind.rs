@@ -1,0 +1,324 @@
+//! Typed mentions: what each figure is (parameters, tokens, GPU-hours, power
+//! per accelerator…), from its unit and the cue words of its clause, both
+//! data in `claims/cues.yaml`.
+//!
+//! The unit gives the dimension; among the kinds of that dimension a cue in
+//! the clause chooses ("700 W TDP" is power per accelerator, "70 MW" power),
+//! else the default kind does. A figure without a unit takes a kind only
+//! from a cue ("671B 总参" is parameters). The formula check binds these
+//! kinds to the variables of its relations.
+
+use std::ops::Range;
+
+use crate::cues::{Cue, Cues, Found, KindDef};
+use crate::kb::{Kb, Kind as EntityKind};
+use crate::quantity::{Quantity, Token};
+use crate::segment::{Sentence, clauses};
+use crate::units::{Base, Dimension};
+
+/// A figure with its kind and where it stands.
+#[derive(Clone, Debug)]
+pub struct Typed {
+    pub quantity: Quantity,
+    pub kind: String,
+    /// Index of its sentence in the document.
+    pub sentence: usize,
+    /// Index of its prose block.
+    pub block: usize,
+    /// Written right beside an accelerator's name ("8 块 H100", "H100
+    /// 80GB"): a premise about the card, never a conclusion.
+    pub beside_card: bool,
+    /// Marked as worked out from others: "so the 12,500 servers",
+    /// "四百张卡起步".
+    pub concluded: bool,
+}
+
+/// Every typed figure of a document, in document order.
+pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed> {
+    let cues = Cues::builtin();
+    let mut out = Vec::new();
+    for (index, sentence) in sentences.iter().enumerate() {
+        let local = &text[sentence.span.clone()];
+        let shift = sentence.span.start;
+        let found: Vec<Found> = cues
+            .find(local)
+            .into_iter()
+            .map(|f| Found {
+                span: f.span.start + shift..f.span.end + shift,
+                cue: f.cue,
+            })
+            .collect();
+        let clause_ranges = clauses(local, shift);
+        let accelerators: Vec<Range<usize>> = kb
+            .names()
+            .find(local)
+            .into_iter()
+            .filter(|m| {
+                m.entities
+                    .iter()
+                    .any(|&i| kb.entity(i).kind == EntityKind::Accelerator)
+            })
+            .map(|m| m.span.start + shift..m.span.end + shift)
+            .collect();
+        for token in &sentence.tokens {
+            let Token::Quantity(q) = token else {
+                continue;
+            };
+            let clause = clause_ranges
+                .iter()
+                .find(|c| c.start <= q.span.start && q.span.start < c.end)
+                .cloned()
+                .unwrap_or(q.span.clone());
+            if per_something(&text[clause.start..q.span.start]) {
+                continue;
+            }
+            // "H100 80GB", "80 GB H100": a spec of the card, per accelerator.
+            let beside_card = accelerators.iter().any(|a| {
+                let gap = if a.end <= q.span.start {
+                    &text[a.end..q.span.start]
+                } else if q.span.end <= a.start {
+                    &text[q.span.end..a.start]
+                } else {
+                    return false;
+                };
+                gap.chars().count() <= 2
+                    && gap
+                        .chars()
+                        .all(|c| c.is_whitespace() || "×x*张張块塊个個颗顆".contains(c))
+            });
+            // A clause that names a card and counts nothing speaks of one
+            // card: "H100 80GB 的 80GB", "the H100's 700 W".
+            let in_clause = |r: &Range<usize>| clause.start <= r.start && r.end <= clause.end;
+            let names_card = accelerators.iter().any(in_clause);
+            let counts = sentence.tokens.iter().any(|t| match t {
+                Token::Quantity(other) => {
+                    other.span != q.span
+                        && in_clause(&other.span)
+                        && (other.dimension().exponent(Base::Accelerator) == 1
+                            || other.dimension() == Dimension::NONE && !other.is_share)
+                }
+                _ => false,
+            });
+            let mut found = found.clone();
+            if beside_card || names_card && !counts {
+                found.push(Found {
+                    span: q.span.clone(),
+                    cue: Cue::Kind(PER_CARD.into()),
+                });
+            }
+            if let Some(kind) = kind_of(q, &found, &clause, cues.kinds()) {
+                out.push(Typed {
+                    quantity: q.clone(),
+                    kind,
+                    sentence: index,
+                    block: sentence.block,
+                    beside_card,
+                    concluded: concluded(&found, &clause, q),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A cue that stands for "per accelerator": any per-accelerator kind of the
+/// figure's dimension takes it.
+const PER_CARD: &str = "per_accelerator";
+
+/// Whether the words just before a figure make it per something else:
+/// "每 token 六个 FLOPs", "per token, 6 FLOPs".
+fn per_something(before: &str) -> bool {
+    let tail: String = before
+        .chars()
+        .rev()
+        .take(12)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let tail = tail.to_lowercase();
+    let after_per = tail
+        .rfind('每')
+        .map(|i| &tail[i + '每'.len_utf8()..])
+        .or_else(|| tail.rfind("per ").map(|i| &tail[i + 4..]));
+    // Per card is what per-accelerator kinds mean already.
+    let per_card = [
+        "卡",
+        "张",
+        "張",
+        "块",
+        "塊",
+        "颗",
+        "顆",
+        "gpu",
+        "card",
+        "accelerator",
+        "chip",
+    ];
+    after_per.is_some_and(|rest| {
+        let rest = rest.trim_start();
+        !rest.is_empty()
+            && !rest.chars().any(|c| c.is_ascii_digit())
+            && !per_card.iter().any(|w| rest.starts_with(w))
+    })
+}
+
+/// Whether a conclusion cue marks the figure: before it in its clause, or
+/// right after it.
+fn concluded(cues: &[Found], clause: &Range<usize>, q: &Quantity) -> bool {
+    cues.iter().any(|f| match f.cue {
+        Cue::ConclusionBefore => clause.start <= f.span.start && f.span.end <= q.span.start,
+        Cue::ConclusionAfter => f.span.start >= q.span.end && f.span.start - q.span.end <= 3,
+        _ => false,
+    })
+}
+
+/// The kind of one figure, given the cues of its sentence.
+pub fn kind_of(
+    q: &Quantity,
+    cues: &[Found],
+    clause: &Range<usize>,
+    kinds: &[KindDef],
+) -> Option<String> {
+    if !q.number.is_finite() {
+        return None;
+    }
+    let qd = q.dimension();
+    let share = q.is_share || q.unit.label == "%";
+    // Cued kinds, nearest cue first.
+    // A bare number takes only a cue right beside it ("671B 总参",
+    // "16K 张"); a figure with a unit, any cue of its clause.
+    let reach = if qd == Dimension::NONE && !share {
+        4
+    } else {
+        usize::MAX
+    };
+    let mut cued: Vec<(usize, &str)> = cues
+        .iter()
+        .filter(|f| clause.start <= f.span.start && f.span.end <= clause.end)
+        .filter_map(|f| match &f.cue {
+            Cue::Kind(k) => Some((distance(&f.span, &q.span), k.as_str())),
+            _ => None,
+        })
+        .filter(|(d, _)| *d <= reach)
+        .collect();
+    cued.sort();
+    let fits = |k: &KindDef, cue: bool| {
+        if share || k.share {
+            return share && k.share && cue;
+        }
+        if qd == Dimension::NONE {
+            // A bare number: only a counted kind, and only when cued.
+            return cue && k.dimension.is_dimensionless() && k.dimension != Dimension::NONE;
+        }
+        k.dimension == qd
+            || cue
+                && k.dimension.exponent(Base::Accelerator) == -1
+                && k.dimension.with(Base::Accelerator, 0) == qd
+    };
+    let by_name = |name: &str| kinds.iter().find(|k| k.name == name);
+    for (_, name) in &cued {
+        if *name == PER_CARD {
+            let per_card = kinds
+                .iter()
+                .find(|k| k.dimension.exponent(Base::Accelerator) == -1 && fits(k, true));
+            if let Some(k) = per_card {
+                return Some(k.name.clone());
+            }
+        } else if by_name(name).is_some_and(|k| fits(k, true)) {
+            return Some((*name).to_string());
+        }
+    }
+    kinds
+        .iter()
+        .find(|k| k.default && fits(k, false))
+        .map(|k| k.name.clone())
+}
+
+fn distance(a: &Range<usize>, b: &Range<usize>) -> usize {
+    if a.end <= b.start {
+        b.start - a.end
+    } else {
+        a.start.saturating_sub(b.end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::sentences_of;
+    use crate::document::Document;
+
+    fn kinds(text: &str) -> Vec<(String, String)> {
+        let doc = Document::new("t.md", text.to_string());
+        let (_, sentences) = sentences_of(&doc);
+        typed_mentions(text, &sentences, Kb::builtin())
+            .into_iter()
+            .map(|t| (text[t.quantity.span].to_string(), t.kind))
+            .collect()
+    }
+
+    fn kind(text: &str, figure: &str) -> Option<String> {
+        kinds(text)
+            .into_iter()
+            .find(|(f, _)| f == figure)
+            .map(|(_, k)| k)
+    }
+
+    #[test]
+    fn units_give_the_kind() {
+        assert_eq!(
+            kind("They used 2.788M GPU-hours.", "2.788M GPU-hours").as_deref(),
+            Some("gpu_hours")
+        );
+        assert_eq!(
+            kind("The site draws 150 MW.", "150 MW").as_deref(),
+            Some("power")
+        );
+        assert_eq!(
+            kind("训练了 4.8×10²⁶ FLOPs。", "4.8×10²⁶ FLOPs").as_deref(),
+            Some("training_compute")
+        );
+    }
+
+    #[test]
+    fn cues_choose_among_kinds_of_one_dimension() {
+        assert_eq!(
+            kind("Each GPU has a 700 W TDP.", "700 W").as_deref(),
+            Some("power_per_accelerator")
+        );
+        assert_eq!(
+            kind("每卡 700W。", "每卡 700W").as_deref(),
+            Some("power_per_accelerator")
+        );
+        assert_eq!(
+            kind("要求每卡有效算力 444 TFLOPS。", "444 TFLOPS").as_deref(),
+            Some("effective_throughput")
+        );
+        assert_eq!(
+            kind("The MFU was 40%.", "40%").as_deref(),
+            Some("utilisation")
+        );
+    }
+
+    #[test]
+    fn a_figure_beside_a_card_is_per_card() {
+        assert_eq!(
+            kind("一张 H100 80 GB。", "80 GB").as_deref(),
+            Some("memory_per_accelerator")
+        );
+        assert_eq!(kind("In all, 640 GB.", "640 GB").as_deref(), Some("memory"));
+    }
+
+    #[test]
+    fn a_figure_per_something_else_has_no_kind() {
+        assert_eq!(kind("每 token 六个 FLOPs。", "六个 FLOPs"), None);
+    }
+
+    #[test]
+    fn bare_numbers_need_a_cue() {
+        assert_eq!(kind("671B 总参。", "671B").as_deref(), Some("parameters"));
+        assert_eq!(kind("It took 671B.", "671B"), None);
+        assert_eq!(kind("A share of 40%.", "40%"), None);
+    }
+}
