@@ -74,6 +74,19 @@ fn shift(token: Token, offset: usize) -> Token {
     }
 }
 
+/// The entities a document names by a name that means only them.
+fn named_variants(doc: &Document, sentences: &[Sentence], kb: &Kb) -> Vec<usize> {
+    let mut named: Vec<usize> = sentences
+        .iter()
+        .flat_map(|s| kb.names().find(&doc.text[s.span.clone()]))
+        .filter(|m| m.entities.len() == 1)
+        .map(|m| m.entities[0])
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    named
+}
+
 /// Audits one document with every check, against a knowledge base.
 pub fn audit(document: Document, kb: &Kb) -> FileReport {
     let (blocks, sentences) = sentences_of(&document);
@@ -83,11 +96,13 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
         .filter(|t| matches!(t, Token::Quantity(_)))
         .count();
     let mut findings = Vec::new();
+    let named = named_variants(&document, &sentences, kb);
     let input = check::Input {
         doc: &document,
         blocks: &blocks,
         sentences: &sentences,
         kb,
+        named: &named,
     };
     for check in check::all() {
         check.run(&input, &mut findings);

@@ -30,6 +30,8 @@ pub enum Cue {
     ConclusionBefore,
     /// The figure before it is worked out from others: "起步".
     ConclusionAfter,
+    /// The figure is a requirement: "needs", "至少需要".
+    Requirement,
 }
 
 /// A kind of figure: its dimension and whether it is the default for it.
@@ -59,6 +61,7 @@ struct File {
     derived: Vec<String>,
     kinds: BTreeMap<String, KindFile>,
     conclusions: Conclusions,
+    requirements: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -145,6 +148,12 @@ impl Cues {
                 .entry(fold(&word))
                 .or_default()
                 .push(Cue::ConclusionBefore);
+        }
+        for word in file.requirements {
+            kind_words
+                .entry(fold(&word))
+                .or_default()
+                .push(Cue::Requirement);
         }
         for word in file.conclusions.after {
             kind_words
@@ -285,9 +294,9 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nextra: 1\n",
         )
         .unwrap_err();
-        assert_eq!((e.line, e.column), (6, 1));
+        assert_eq!((e.line, e.column), (7, 1));
     }
 }

@@ -31,6 +31,9 @@ pub struct Typed {
     /// Marked as worked out from others: "so the 12,500 servers",
     /// "四百张卡起步".
     pub concluded: bool,
+    /// A requirement ("需要 900 GB", "needs 700 GB"): for the bound check,
+    /// not a figure to compute.
+    pub required: bool,
 }
 
 /// Every typed figure of a document, in document order.
@@ -114,6 +117,7 @@ pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed>
                     block: sentence.block,
                     beside_card,
                     concluded: concluded(&found, &clause, q),
+                    required: required(&found, &clause, q),
                 });
             }
         }
@@ -173,6 +177,13 @@ fn concluded(cues: &[Found], clause: &Range<usize>, q: &Quantity) -> bool {
     })
 }
 
+/// Whether a requirement cue stands before the figure in its clause.
+pub fn required(cues: &[Found], clause: &Range<usize>, q: &Quantity) -> bool {
+    cues.iter().any(|f| {
+        f.cue == Cue::Requirement && clause.start <= f.span.start && f.span.end <= q.span.start
+    })
+}
+
 /// The kind of one figure, given the cues of its sentence.
 pub fn kind_of(
     q: &Quantity,
@@ -184,10 +195,11 @@ pub fn kind_of(
         return None;
     }
     let qd = q.dimension();
-    let share = q.is_share || q.unit.label == "%";
-    // Cued kinds, nearest cue first.
-    // A bare number takes only a cue right beside it ("671B 总参",
-    // "16K 张"); a figure with a unit, any cue of its clause.
+    // A dimensionless figure with a unit is a share: "40%", "四成".
+    let share = q.is_share || qd == Dimension::NONE && !q.unit.is_one();
+    // Cued kinds, nearest cue first. A bare number takes only a cue right
+    // beside it ("671B 总参", "16K 张"); a figure with a unit, any cue of its
+    // clause.
     let reach = if qd == Dimension::NONE && !share {
         4
     } else {
@@ -216,6 +228,13 @@ pub fn kind_of(
                 && k.dimension.exponent(Base::Accelerator) == -1
                 && k.dimension.with(Base::Accelerator, 0) == qd
     };
+    // "400 TFLOPS per GPU": a per-card figure of a kind that is per card by
+    // nature.
+    let per_card_of = |k: &KindDef| {
+        qd.exponent(Base::Accelerator) == -1
+            && k.dimension.exponent(Base::Accelerator) == 0
+            && qd.with(Base::Accelerator, 0) == k.dimension
+    };
     let by_name = |name: &str| kinds.iter().find(|k| k.name == name);
     for (_, name) in &cued {
         if *name == PER_CARD {
@@ -225,13 +244,20 @@ pub fn kind_of(
             if let Some(k) = per_card {
                 return Some(k.name.clone());
             }
-        } else if by_name(name).is_some_and(|k| fits(k, true)) {
+        } else if by_name(name).is_some_and(|k| fits(k, true) || per_card_of(k)) {
             return Some((*name).to_string());
         }
     }
+    let exact: Vec<&KindDef> = kinds
+        .iter()
+        .filter(|k| !share && !k.share && k.dimension == qd)
+        .collect();
+    if let [only] = exact.as_slice() {
+        return Some(only.name.clone());
+    }
     kinds
         .iter()
-        .find(|k| k.default && fits(k, false))
+        .find(|k| k.default && (fits(k, false) || per_card_of(k)))
         .map(|k| k.name.clone())
 }
 

@@ -56,6 +56,14 @@ impl Quantity {
         apply_hedge(v, self.hedge, self.step * self.unit.factor_for(binary))
     }
 
+    /// The value as a premise of a computation, hedge applied: exact to
+    /// its last written digit, since a writer computing from "6,000 cards"
+    /// means 6,000, not 5,400–6,600.
+    pub fn premise(&self) -> Interval {
+        let v = Interval::around(self.number.nominal, self.digit_half).scale(self.unit.factor);
+        apply_hedge(v, self.hedge, self.step * self.unit.factor)
+    }
+
     pub fn dimension(&self) -> Dimension {
         self.unit.dimension
     }
@@ -484,6 +492,9 @@ impl Lexer<'_> {
                     lo_number.hi.max(second.number.hi),
                 );
                 q.number.nominal = (lo_number.nominal + second.number.nominal) / 2.0;
+                // A range is as precise as its ends: its half-width is the
+                // precision of the statement.
+                q.digit_half = (q.number.hi - q.number.lo) / 2.0;
                 q.unit = unit;
                 q.span.end = second.span.end;
                 q.step = second.step;

@@ -68,7 +68,9 @@ impl Check for Formula {
             let in_calculation = stated
                 .iter()
                 .any(|c| c.start <= claim.quantity.span.start && claim.quantity.span.end <= c.end);
-            if in_calculation || claim.beside_card {
+            // A required capacity ("至少需要 900GB 显存") is the bound check's.
+            let capacity = ["memory", "bandwidth"].contains(&claim.kind.as_str());
+            if in_calculation || claim.beside_card || claim.required && capacity {
                 continue;
             }
             if let Some(f) = check(&scope, index) {
@@ -239,7 +241,7 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
     let text = scope.input.doc.text.as_str();
     let from_text = |t: &Typed| Binding {
         kind: kind.to_string(),
-        value: t.quantity.claimed(false, false),
+        value: t.quantity.premise(),
         shown: text[t.quantity.span.clone()].to_string(),
         origin: Origin::Text(t.quantity.span.clone()),
         same_sentence: t.sentence == claim.sentence,
@@ -292,7 +294,7 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for &i in &mention.entities {
+    for i in scope.input.variants(&mention.entities) {
         let entity = kb.entity(i);
         if entity.kind != Kind::Accelerator {
             continue;
@@ -334,10 +336,10 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
     let unit = &q.unit;
     let in_claim_unit = |v: f64| {
         let n = number(v / unit.factor);
-        if unit.label.is_empty() {
-            n
-        } else {
-            format!("{n} {}", unit.label)
+        match unit.label.as_str() {
+            "" => n,
+            "$" => format!("${n}"),
+            label => format!("{n} {label}"),
         }
     };
     let expected = in_claim_unit(o.expected.nominal);

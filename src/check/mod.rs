@@ -2,6 +2,7 @@
 //! the file's `//!` doc, which `audit explain CHECK` prints.
 
 pub mod arithmetic;
+pub mod bound;
 pub mod formula;
 pub mod spec;
 
@@ -17,6 +18,27 @@ pub struct Input<'a> {
     pub blocks: &'a [Block],
     pub sentences: &'a [Sentence],
     pub kb: &'a Kb,
+    /// Entities the document names by a name of their own ("H100 80GB
+    /// SXM5"), sorted: within the article, a family name ("H100") means
+    /// those of its variants.
+    pub named: &'a [usize],
+}
+
+impl Input<'_> {
+    /// The entities a mention can mean in this document: the variants the
+    /// document names, when it names any of the mention's, else all.
+    pub fn variants(&self, entities: &[usize]) -> Vec<usize> {
+        let named: Vec<usize> = entities
+            .iter()
+            .copied()
+            .filter(|e| self.named.binary_search(e).is_ok())
+            .collect();
+        if named.is_empty() {
+            entities.to_vec()
+        } else {
+            named
+        }
+    }
 }
 
 /// A check looks at the sentences of a document and reports findings.
@@ -30,7 +52,12 @@ pub trait Check: Sync {
 
 /// Every check, in the order they run.
 pub fn all() -> Vec<&'static dyn Check> {
-    vec![&arithmetic::Arithmetic, &spec::Spec, &formula::Formula]
+    vec![
+        &arithmetic::Arithmetic,
+        &spec::Spec,
+        &formula::Formula,
+        &bound::Bound,
+    ]
 }
 
 /// A check by its code.

@@ -1158,8 +1158,12 @@ fn verified(
         label_span: q.span.clone(),
         label: format!("{name} {col}: {}", c.shown),
         message: format!(
-            "{} matches the {name} {col} ({}{})",
+            "{} matches {}the {name} {col} ({}{})",
             claim_text(context, q),
+            subject
+                .count
+                .filter(|_| how.as_deref().is_some_and(|h| h.contains("per unit")))
+                .map_or(String::new(), |n| format!("{} × ", number(n))),
             c.shown,
             overridden_note(c.fact).map_or(String::new(), |n| format!("; {n}"))
         ),

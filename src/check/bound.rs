@@ -1,0 +1,355 @@
+//! `bound`: a requirement the configuration beside it cannot meet.
+//!
+//! Catches a requirement ("needs at least 700 GB", "至少需要 700GB 以上可用显存",
+//! "must be ≥ 700000 MB") stated next to a configuration of named
+//! accelerators ("8×H100", "8 块 H100 80GB", "one H100") whose combined memory,
+//! throughput or bandwidth falls short of it. The configuration's figure is
+//! its count times each card's, from the text when it states one beside the
+//! name, else from the knowledge base for every variant the name can mean.
+//!
+//! Why it matters: a requirement larger than the hardware recommended beside
+//! it is the error a reader acts on: they buy the hardware and it does not
+//! run.
+//!
+//! Every reading is tried (each variant; GB as GB or GiB) and the finding is
+//! a contradiction only when none meets the requirement; when one does, it is
+//! verified, naming the reading.
+//!
+//! Example:
+//!
+//! ```text
+//! 在 8×H100 上，至少需要 700GB 显存     contradicted: 8 × 80 GB = 640 GB < 700 GB
+//! needs at least 500 GB on 8×H200      verified: 8 × 141 GB = 1,128 GB
+//! ```
+
+use std::ops::Range;
+
+use crate::check::{Check, Input, module_doc};
+use crate::cues::{Cues, Found};
+use crate::finding::{Finding, Related, SourceRef, Verdict};
+use crate::format::number;
+use crate::interval::Interval;
+use crate::kb::{Entity, FactValue, Kb, Kind, Mention};
+use crate::kind::required;
+use crate::lexicon::Hedge;
+use crate::quantity::{Quantity, Token};
+use crate::segment::{Sentence, clauses};
+use crate::units::{Base, Dimension};
+
+pub struct Bound;
+
+impl Check for Bound {
+    fn code(&self) -> &'static str {
+        "bound"
+    }
+
+    fn explain(&self) -> &'static str {
+        module_doc(include_str!("bound.rs"))
+    }
+
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
+        // The same requirement against the same configuration is reported
+        // once, where it is first stated: an article that restates an error
+        // has one error.
+        let mut seen: Vec<String> = Vec::new();
+        for (index, sentence) in input.sentences.iter().enumerate() {
+            for token in &sentence.tokens {
+                if let Token::Quantity(q) = token
+                    && let Some((f, key)) = check(input, index, sentence, q)
+                {
+                    if f.verdict == Verdict::Contradicted {
+                        if seen.contains(&key) {
+                            continue;
+                        }
+                        seen.push(key);
+                    }
+                    findings.push(f);
+                }
+            }
+        }
+    }
+}
+
+/// A configuration: how many of which card, and a figure stated for one.
+struct Configuration<'a> {
+    mention: Mention,
+    count: f64,
+    count_text: String,
+    per_card: Option<&'a Quantity>,
+}
+
+/// A finding, and what makes it the same as another: the configuration and
+/// the requirement in base units.
+fn check(
+    input: &Input,
+    index: usize,
+    sentence: &Sentence,
+    q: &Quantity,
+) -> Option<(Finding, String)> {
+    if matches!(q.hedge, Some(Hedge::AtMost | Hedge::Nearly)) {
+        return None;
+    }
+    let text = input.doc.text.as_str();
+    let local = &text[sentence.span.clone()];
+    let clause = clauses(local, sentence.span.start)
+        .into_iter()
+        .find(|c| c.start <= q.span.start && q.span.start < c.end)?;
+    // A requirement is a lower bound: "至少需要 700GB", "needs 900 GB".
+    let cues: Vec<Found> = Cues::builtin()
+        .find(local)
+        .into_iter()
+        .map(|f| Found {
+            span: f.span.start + sentence.span.start..f.span.end + sentence.span.start,
+            cue: f.cue,
+        })
+        .collect();
+    if !required(&cues, &clause, q) {
+        return None;
+    }
+    let attribute = match q.dimension() {
+        d if d == Dimension::of(Base::Byte) => "memory_capacity",
+        d if d == Dimension::of(Base::Byte) / Dimension::of(Base::Second) => "memory_bandwidth",
+        _ => return None,
+    };
+    // The configuration: in the requirement's sentence, else the one before
+    // it in the same paragraph.
+    let previous = index
+        .checked_sub(1)
+        .map(|i| &input.sentences[i])
+        .filter(|s| s.block == sentence.block);
+    let config = [Some(sentence), previous]
+        .into_iter()
+        .flatten()
+        .find_map(|s| configuration(input, text, s))?;
+    let readings = capacities(input.kb, &config, attribute);
+    if readings.is_empty() {
+        return None;
+    }
+    // "At least 700 GB" is 700 GB to the last written digit: a bound's
+    // round number is where it starts, not an estimate to widen.
+    let need = Interval::between(
+        (q.number.nominal - q.digit_half) * q.unit.factor,
+        f64::INFINITY,
+    );
+    let need_shown = format!("{} {}", number(q.number.nominal), q.unit.label);
+    let unit = &q.unit;
+    let shown = |v: f64| format!("{} {}", number(v / unit.factor), unit.label);
+    let per = |r: &Capacity| {
+        format!(
+            "{} × {} = {}",
+            config.count_text,
+            r.per_card_text,
+            shown(r.total.nominal)
+        )
+    };
+    let claim = &text[q.span.clone()];
+    let key = format!(
+        "{}|{:.6e}",
+        &text[config.mention.span.clone()],
+        q.number.nominal * q.unit.factor
+    );
+    let related = vec![Related {
+        span: config.mention.span.clone(),
+        note: "the configuration".into(),
+    }];
+    if let Some(r) = readings.iter().find(|r| r.total.hi >= need.lo) {
+        let finding = Finding {
+            verdict: Verdict::Verified,
+            check: "bound",
+            span: q.span.clone(),
+            label_span: q.span.clone(),
+            label: per(r),
+            message: format!("{} meets {claim}{}", per(r), r.note(" ")),
+            steps: vec![per(r), format!("{} ≥ {need_shown}", shown(r.total.nominal))],
+            related,
+            sources: r.source.clone().into_iter().collect(),
+            help: None,
+        };
+        return Some((finding, key));
+    }
+    // The most generous reading, which still falls short.
+    let best = readings
+        .iter()
+        .max_by(|a, b| a.total.nominal.total_cmp(&b.total.nominal))
+        .unwrap_or(&readings[0]);
+    let mut steps: Vec<String> = readings
+        .iter()
+        .map(|r| format!("{}{}", per(r), r.note(" ")))
+        .collect();
+    steps.push(format!("each is short of {need_shown}"));
+    let mut sources: Vec<SourceRef> = Vec::new();
+    for r in &readings {
+        if let Some(s) = &r.source
+            && !sources.contains(s)
+        {
+            sources.push(s.clone());
+        }
+    }
+    let finding = Finding {
+        verdict: Verdict::Contradicted,
+        check: "bound",
+        span: q.span.clone(),
+        label_span: q.span.clone(),
+        label: format!("requires {need_shown}"),
+        message: format!(
+            "{} gives {} at most{}, short of the {need_shown} required",
+            &text[config.mention.span.clone()],
+            shown(best.total.nominal),
+            best.note(" "),
+        ),
+        steps,
+        related,
+        sources,
+        help: Some(format!(
+            "no reading reconciles them: {}",
+            readings
+                .iter()
+                .map(|r| format!("{} < {need_shown}{}", shown(r.total.nominal), r.note(" ")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    };
+    Some((finding, key))
+}
+
+/// The first card named with a count in a sentence ("8×H100", "8 块 H100",
+/// "eight H100s", "one H100"), with a figure written beside it.
+fn configuration<'a>(
+    input: &Input,
+    text: &str,
+    sentence: &'a Sentence,
+) -> Option<Configuration<'a>> {
+    let kb = input.kb;
+    let local = &text[sentence.span.clone()];
+    for m in kb.names().find(local) {
+        let span = m.span.start + sentence.span.start..m.span.end + sentence.span.start;
+        let cards = m
+            .entities
+            .iter()
+            .any(|&i| kb.entity(i).kind == Kind::Accelerator);
+        if !cards {
+            continue;
+        }
+        let count = sentence.tokens.iter().find_map(|t| match t {
+            Token::Quantity(c)
+                if c.span.end <= span.start
+                    && gap(text, &c.span, &span) <= 2
+                    && c.number.nominal >= 1.0
+                    && c.number.nominal.fract() == 0.0
+                    && !c.is_share
+                    && c.dimension().is_dimensionless()
+                    && matches!(c.dimension().exponent(Base::Accelerator), 0 | 1) =>
+            {
+                Some(c)
+            }
+            _ => None,
+        })?;
+        let per_card = sentence.tokens.iter().find_map(|t| match t {
+            Token::Quantity(p)
+                if p.span.start >= span.end
+                    && gap(text, &span, &p.span) <= 2
+                    && !p.dimension().is_dimensionless() =>
+            {
+                Some(p)
+            }
+            _ => None,
+        });
+        return Some(Configuration {
+            mention: Mention {
+                span: count.span.start..span.end,
+                entities: input.variants(&m.entities),
+            },
+            count: count.number.nominal,
+            count_text: text[count.span.clone()]
+                .trim_end_matches(['×', 'x', '*'])
+                .trim()
+                .to_string(),
+            per_card,
+        });
+    }
+    None
+}
+
+/// Characters between two spans, separators like "×" and "块" not counted.
+fn gap(text: &str, first: &Range<usize>, second: &Range<usize>) -> usize {
+    text[first.end..second.start]
+        .chars()
+        .filter(|c| !c.is_whitespace() && !"×x*张張块塊个個颗顆".contains(*c))
+        .count()
+}
+
+/// What a configuration provides under one reading.
+struct Capacity {
+    total: Interval,
+    per_card_text: String,
+    reading: Option<String>,
+    source: Option<SourceRef>,
+}
+
+impl Capacity {
+    fn note(&self, lead: &str) -> String {
+        self.reading
+            .as_ref()
+            .map_or(String::new(), |r| format!("{lead}({r})"))
+    }
+}
+
+/// The configuration's total under every reading: the figure written beside
+/// the card, else each variant's from the knowledge base; GB also as GiB.
+fn capacities(kb: &Kb, config: &Configuration, attribute: &str) -> Vec<Capacity> {
+    let mut out = Vec::new();
+    let mut push = |per: Interval,
+                    binary: Option<Interval>,
+                    text: String,
+                    variant: Option<&Entity>,
+                    source| {
+        let name = variant.map(|e| e.name.clone());
+        out.push(Capacity {
+            total: per.scale(config.count),
+            per_card_text: text.clone(),
+            reading: name.clone(),
+            source,
+        });
+        if let Some(b) = binary {
+            out.push(Capacity {
+                total: b.scale(config.count),
+                per_card_text: text,
+                reading: Some(match name {
+                    Some(n) => format!("{n}, GB as GiB"),
+                    None => "GB as GiB".into(),
+                }),
+                source: None,
+            });
+        }
+    };
+    if let Some(p) = config.per_card
+        && attribute == "memory_capacity"
+        && p.dimension() == Dimension::of(Base::Byte)
+    {
+        let binary = p.has_binary_reading().then(|| p.base_value(true, false));
+        let text = format!("{} {}", number(p.number.nominal), p.unit.label);
+        push(p.base_value(false, false), binary, text, None, None);
+        return out;
+    }
+    for &i in &config.mention.entities {
+        let e = kb.entity(i);
+        let Some(fact) = e.facts_of(attribute).next() else {
+            continue;
+        };
+        let FactValue::Measure(m) = &fact.value().value else {
+            continue;
+        };
+        let binary = m
+            .unit
+            .binary_factor
+            .filter(|_| attribute == "memory_capacity")
+            .map(|b| m.interval.scale(b / m.unit.factor));
+        let source = kb.source(&fact.value().source).map(|s| SourceRef {
+            id: s.id.clone(),
+            title: s.title.clone(),
+            url: s.url.clone(),
+        });
+        push(m.interval, binary, m.shown(), Some(e), source);
+    }
+    out
+}
