@@ -47,11 +47,7 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
                 && !n.value.is_finite()
             {
                 return Err(CalcError::OutOfRange(
-                    expression[n.start..]
-                        .split_whitespace()
-                        .next()
-                        .unwrap_or("")
-                        .to_string(),
+                    expression[n.start..n.end].trim().to_string(),
                 ));
             }
             return Err(CalcError::Unreadable(expression[span.clone()].to_string()));
@@ -149,6 +145,14 @@ mod tests {
     }
 
     #[test]
+    fn chinese_power_units_are_units() {
+        // "兆瓦" is MW, "千瓦时" kWh: 兆 and 千 there are no magnitudes.
+        assert_eq!(calc("1 兆瓦 -> MW").unwrap(), "1 MW");
+        assert_eq!(calc("5 千瓦时 -> kWh").unwrap(), "5 kWh");
+        assert_eq!(calc("10万千瓦 -> MW").unwrap(), "100 MW");
+    }
+
+    #[test]
     fn dimension_mismatch_is_refused() {
         let err = calc("80 GB + 700 W").unwrap_err();
         assert_eq!(
@@ -169,6 +173,15 @@ mod tests {
             calc("10^999999").unwrap_err(),
             CalcError::OutOfRange(_)
         ));
+        // The whole number, not its first word ("2").
+        assert_eq!(
+            calc("2 * 10^999999").unwrap_err(),
+            CalcError::OutOfRange("2 * 10^999999".into())
+        );
+        assert_eq!(
+            calc("4.8×10^999 GB -> GiB").unwrap_err(),
+            CalcError::OutOfRange("4.8×10^999".into())
+        );
         assert!(matches!(
             calc("8 * banana").unwrap_err(),
             CalcError::Unreadable(_)

@@ -40,7 +40,8 @@ pub fn plain(x: f64) -> String {
     if rounded.fract() == 0.0 {
         format!("{rounded:.0}")
     } else {
-        let decimals = (9 - rounded.abs().log10().floor() as i32).clamp(0, 12) as usize;
+        // Ten significant digits down to 1e-4, where e-notation takes over.
+        let decimals = (9 - rounded.abs().log10().floor() as i32).clamp(0, 13) as usize;
         trim_fraction(format!("{rounded:.decimals$}"))
     }
 }
@@ -137,5 +138,9 @@ mod tests {
         assert_eq!(plain(1.8e12), "1800000000000");
         assert_eq!(plain(4.8e26), "4.8e26");
         assert_eq!(plain(32.0), "32");
+        // Ten significant digits below 1e-3 too (the decimals were capped
+        // at 12, which left nine).
+        assert_eq!(plain(0.00017601524538729944), "0.0001760152454");
+        assert_eq!(plain(0.0017601524538729944), "0.001760152454");
     }
 }

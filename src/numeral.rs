@@ -375,12 +375,13 @@ fn magnitude_after(text: &str, pos: usize, units: &UnitTable) -> Option<(f64, Op
     // Chinese magnitudes stack: "1.8 万亿", "3 千万".
     while let Some(m) = units.magnitude_at(cursor) {
         let single_letter = m.word.len() == 1 && m.word.is_ascii();
+        // A unit that starts with the word wins: "TB", "MW", "Gb", and
+        // "兆瓦" (MW, not 10¹² W), "千瓦时" (kWh, not 10³ W and a stray 时).
+        if units.unit_at(cursor).is_some_and(|u| u.len > m.word.len()) {
+            break;
+        }
         if single_letter {
             if covered > 0 {
-                break;
-            }
-            // A unit that starts with the letter wins: "TB", "MW", "Gb".
-            if units.unit_at(cursor).is_some_and(|u| u.len > 1) {
                 break;
             }
             let after = &cursor[1..];
@@ -795,6 +796,16 @@ mod tests {
         assert_eq!(read("1,234.5 GB").end, 7);
         // A list is not a grouped number.
         assert_value("8, 16, 32", 8.0);
+    }
+
+    #[test]
+    fn a_unit_starting_with_a_magnitude_word_is_the_unit() {
+        // 兆 and 千 used to be taken as magnitudes here: "1 兆瓦" was 10¹² W.
+        assert_eq!(read("1 兆瓦").value.nominal, 1.0);
+        assert_eq!(read("1 兆瓦").alternative, None);
+        assert_eq!(read("5 千瓦时").end, 1);
+        assert_eq!(value("10万千瓦"), 1e5);
+        assert_eq!(value("2 兆"), 2e12);
     }
 
     #[test]

@@ -194,7 +194,12 @@ impl Lexer<'_> {
                 pos += len;
                 continue;
             }
-            let len = word_len(rest);
+            // A number too large to represent ("10^999999", "4.8×10^999")
+            // is one piece of text: read again from its middle, its digits
+            // would make a smaller, wrong number ("999 × 2").
+            let len = self
+                .unrepresentable_number_len(doc, pos, end)
+                .unwrap_or_else(|| word_len(rest));
             match out.last_mut() {
                 Some(Token::Text(span)) if span.end == pos => span.end = pos + len,
                 _ => out.push(Token::Text(pos..pos + len)),
@@ -202,6 +207,16 @@ impl Lexer<'_> {
             pos += len;
         }
         out
+    }
+
+    /// The length of a numeral at `pos` whose value is not finite.
+    fn unrepresentable_number_len(&self, doc: &str, pos: usize, end: usize) -> Option<usize> {
+        let c = doc[pos..end].chars().next()?;
+        if digit_value(c).is_none() && !starts_chinese_numeral(c) {
+            return None;
+        }
+        let n = numeral_at(&doc[..end], pos, self.units)?;
+        (!n.value.is_finite() && n.end > pos).then(|| n.end - pos)
     }
 
     /// "每参数二十个 token": a quantity per unit, the unit before the number.
@@ -800,6 +815,21 @@ mod tests {
             Dimension::of(crate::units::Base::Token)
         );
         assert_eq!(one("1.25万个节点").unit.label, "个节点");
+    }
+
+    #[test]
+    fn an_unrepresentable_number_is_not_read_from_its_middle() {
+        // The lexer used to skip "4.8×10", then read "999 × 2" as a
+        // calculation and flag it.
+        let text = "4.8×10^999 × 2 = 3 GB, 10^999999 atoms";
+        assert_eq!(texts(text), vec!["2", "3 GB"]);
+        let tokens = Lexer::builtin().tokens(text, 0..text.len());
+        assert_eq!(tokens[0], Token::Text(0.."4.8×10^999".len()));
+        assert!(
+            tokens
+                .iter()
+                .any(|t| matches!(t, Token::Text(r) if &text[r.clone()] == "10^999999"))
+        );
     }
 
     #[test]

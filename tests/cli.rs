@@ -1,0 +1,544 @@
+//! End-to-end tests of the `audit` binary: the `audit calc` examples the
+//! README documents, the exit-code contract (0 clean, 1 flagged, 2 error),
+//! and bad inputs, each of which must give one `error:` line on stderr, exit
+//! 2, no panic, and leave the file as it was.
+//!
+//! The library tests check the engine; these check what a user or a CI job
+//! sees: the bytes on stdout and stderr and the exit code. Inputs are written
+//! to a fresh folder under the system temp dir per test, removed afterwards.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A folder of its own for one test, removed when dropped.
+struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    fn new(test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("recount-cli-{}-{test}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Scratch { dir }
+    }
+
+    fn write(&self, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.dir.join(name);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).unwrap();
+        }
+        fs::write(&path, contents).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// What a run of the binary left behind.
+#[derive(Debug)]
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn command<I, S>(args: I) -> Command
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut command = Command::new(env!("CARGO_BIN_EXE_audit"));
+    command.args(args).env("NO_COLOR", "1").stdin(Stdio::null());
+    command
+}
+
+fn audit<I, S>(args: I) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let output = command(args).output().expect("the audit binary runs");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Runs the binary, killing it if it has not finished within `limit`: a
+/// quadratic slowdown fails the test instead of hanging the suite.
+fn audit_within(args: &[&Path], limit: Duration) -> (Run, Duration) {
+    let start = Instant::now();
+    let mut child = command(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the audit binary runs");
+    // Drain the pipes on threads so a full pipe cannot stall the child.
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let stdout = std::thread::spawn(move || {
+        let mut s = String::new();
+        out.read_to_string(&mut s).map(|_| s)
+    });
+    let stderr = std::thread::spawn(move || {
+        let mut s = String::new();
+        err.read_to_string(&mut s).map(|_| s)
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("audit took more than {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let elapsed = start.elapsed();
+    let run = Run {
+        code: status.code(),
+        stdout: stdout.join().unwrap().unwrap(),
+        stderr: stderr.join().unwrap().unwrap(),
+    };
+    (run, elapsed)
+}
+
+fn calc(expression: &str) -> Run {
+    audit(["calc", expression])
+}
+
+/// A successful `audit calc`: the result on stdout, nothing on stderr.
+fn assert_calc(expression: &str, expected: &str) {
+    let run = calc(expression);
+    assert_eq!(run.code, Some(0), "{expression:?}: {run:?}");
+    assert_eq!(run.stdout, format!("{expected}\n"), "{expression:?}");
+    assert_eq!(run.stderr, "", "{expression:?}");
+}
+
+/// A usage or input error: exit 2, nothing on stdout, exactly `message` as
+/// one `error:` line on stderr, and no panic.
+fn assert_error(run: &Run, message: &str) {
+    assert!(!run.stderr.contains("panicked"), "{run:?}");
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert_eq!(run.stdout, "", "{run:?}");
+    assert_eq!(run.stderr, format!("error: {message}\n"));
+}
+
+fn json(run: &Run) -> serde_json::Value {
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout))
+}
+
+// ---------------------------------------------------------------- calc
+
+#[test]
+fn calc_converts_gpu_memory_to_gib() {
+    assert_calc("8 * 80 GB -> GiB", "596.0464478 GiB");
+}
+
+#[test]
+fn calc_gives_training_hours() {
+    assert_calc(
+        "4.8e26 FLOP / (989 TFLOPS * 0.4) -> hours",
+        "337040781.9 hours",
+    );
+}
+
+#[test]
+fn calc_reads_chinese_numerals_and_units() {
+    assert_calc("两万亿 * 16 字节 -> TB", "32 TB");
+    assert_calc("1.8万亿", "1800000000000");
+}
+
+#[test]
+fn calc_refuses_to_add_bytes_and_watts() {
+    assert_error(
+        &calc("80 GB + 700 W"),
+        "cannot add byte and watt: the dimensions differ",
+    );
+}
+
+/// Every example in the README's `audit calc` block, run as written: a
+/// result line is stdout with exit 0, an `error:` line is stderr with exit 2.
+#[test]
+fn calc_examples_in_the_readme_hold() {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let section = readme
+        .split_once("### `audit calc`")
+        .expect("the README has an `audit calc` section")
+        .1;
+    let block = section
+        .split_once("```console\n")
+        .and_then(|(_, rest)| rest.split_once("\n```"))
+        .expect("the `audit calc` section has a console block")
+        .0;
+    let mut examples: Vec<(&str, Vec<&str>)> = Vec::new();
+    for line in block.lines() {
+        if let Some(command) = line.strip_prefix("$ audit calc ") {
+            let expression = command
+                .strip_prefix('"')
+                .and_then(|c| c.strip_suffix('"'))
+                .unwrap_or_else(|| panic!("unquoted example: {line}"));
+            examples.push((expression, Vec::new()));
+        } else {
+            examples
+                .last_mut()
+                .unwrap_or_else(|| panic!("output before a command: {line}"))
+                .1
+                .push(line);
+        }
+    }
+    assert_eq!(examples.len(), 5, "{examples:?}");
+    for (expression, output) in examples {
+        let expected = output.iter().map(|l| format!("{l}\n")).collect::<String>();
+        let run = calc(expression);
+        assert!(!run.stderr.contains("panicked"), "{run:?}");
+        if expected.starts_with("error: ") {
+            assert_eq!(run.code, Some(2), "{expression:?}: {run:?}");
+            assert_eq!(run.stdout, "", "{expression:?}");
+            assert_eq!(run.stderr, expected, "{expression:?}");
+        } else {
+            assert_eq!(run.code, Some(0), "{expression:?}: {run:?}");
+            assert_eq!(run.stdout, expected, "{expression:?}");
+            assert_eq!(run.stderr, "", "{expression:?}");
+        }
+    }
+}
+
+#[test]
+fn calc_converts_bandwidth_and_power() {
+    assert_calc("400 Gb/s -> GB/s", "50 GB/s");
+    assert_calc("100000 * 700 W -> MW", "70 MW");
+}
+
+#[test]
+fn calc_out_of_range_numbers_are_clear_errors() {
+    // 10^999999 is no f64; the principle is a clear error and exit 2, never
+    // a panic and never a silent infinity.
+    assert_error(&calc("10^999999"), "number out of range: 10^999999");
+    assert_error(&calc("2 * 10^999999"), "number out of range: 2 * 10^999999");
+    assert_error(&calc("1e999 GB -> GiB"), "number out of range: 1e999");
+    assert_error(&calc("1e308 * 10"), "the result is too large to represent");
+}
+
+#[test]
+fn calc_bad_expressions_are_clear_errors() {
+    assert_error(&calc("1 / 0"), "division by zero");
+    assert_error(
+        &calc("8 * banana"),
+        "cannot read \"banana\" in the expression",
+    );
+    assert_error(&calc("8 GB -> furlongs"), "unknown unit \"furlongs\"");
+    assert_error(&calc("   "), "empty expression");
+    assert_error(
+        &calc(&"(".repeat(500)),
+        "the expression is nested too deeply",
+    );
+}
+
+// ---------------------------------------------------------- exit codes
+
+const RIGHT: &str = "8 × 80 GB = 640 GB.\n";
+const WRONG: &str = "Eight GPUs: 8 × 40 GB = 300 GB.\n";
+
+#[test]
+fn right_calculations_exit_0() {
+    let s = Scratch::new("right");
+    let path = s.write("right.md", RIGHT);
+    let run = audit([&path]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert_eq!(run.stderr, "");
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{}: 3 claims found, 1 checked, 1 verified, 0 contradicted, 0 inconsistent\n",
+            path.display()
+        )
+    );
+}
+
+#[test]
+fn a_flagged_calculation_exits_1() {
+    let s = Scratch::new("wrong");
+    let path = s.write("wrong.md", WRONG);
+    let run = audit([&path]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert_eq!(run.stderr, "");
+    assert!(
+        run.stdout
+            .contains("× arithmetic: 8 × 40 GB is 320 GB, not 300 GB"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("1 contradicted"), "{}", run.stdout);
+}
+
+#[test]
+fn fail_on_never_exits_0_on_a_flagged_article() {
+    let s = Scratch::new("never");
+    let path = s.write("wrong.md", WRONG);
+    let run = audit(["--fail-on".as_ref(), "never".as_ref(), path.as_os_str()]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    // The finding is still reported; only the exit code changes.
+    assert!(run.stdout.contains("not 300 GB"), "{}", run.stdout);
+    let run = audit([
+        "--fail-on".as_ref(),
+        "contradicted".as_ref(),
+        path.as_os_str(),
+    ]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+}
+
+#[test]
+fn a_folder_exits_1_when_any_file_is_flagged() {
+    let s = Scratch::new("folder");
+    s.write("a/right.md", RIGHT);
+    s.write("b/wrong.markdown", WRONG);
+    s.write("b/notes.txt", WRONG);
+    let run = audit([&s.dir]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    // Both Markdown files, in path order; the .txt file is not read.
+    let summaries: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("claims found"))
+        .collect();
+    assert_eq!(summaries.len(), 2, "{}", run.stdout);
+    assert!(summaries[0].contains("right.md"));
+    assert!(summaries[1].contains("wrong.markdown"));
+}
+
+#[test]
+fn json_output_parses_and_is_version_1() {
+    let s = Scratch::new("json");
+    let right = s.write("a.md", RIGHT);
+    let wrong = s.write("b.md", WRONG);
+    let run = audit([
+        "--format".as_ref(),
+        "json".as_ref(),
+        right.as_os_str(),
+        wrong.as_os_str(),
+    ]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert_eq!(run.stderr, "");
+    let v = json(&run);
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["files"].as_array().unwrap().len(), 2);
+    assert_eq!(v["files"][0]["findings"][0]["verdict"], "verified");
+    let finding = &v["files"][1]["findings"][0];
+    assert_eq!(finding["verdict"], "contradicted");
+    assert_eq!(finding["check"], "arithmetic");
+    assert_eq!(finding["text"], "8 × 40 GB = 300 GB");
+    // Byte offsets into the file as read.
+    let start = finding["span"]["start"].as_u64().unwrap() as usize;
+    let end = finding["span"]["end"].as_u64().unwrap() as usize;
+    assert_eq!(&WRONG[start..end], "8 × 40 GB = 300 GB");
+    assert_eq!(v["summary"]["files"], 2);
+    assert_eq!(v["summary"]["verified"], 1);
+    assert_eq!(v["summary"]["contradicted"], 1);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let run = audit(std::iter::empty::<&str>());
+    assert_error(
+        &run,
+        "no input: name Markdown files or folders, e.g. `audit article.md` (see --help)",
+    );
+    assert_error(
+        &audit(["explain", "nonsense"]),
+        "unknown check \"nonsense\"; the checks are: arithmetic, spec, formula, bound",
+    );
+    // clap's own usage errors keep its format, but the code is still 2.
+    let run = audit(["--format", "yaml", "x.md"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.stderr.starts_with("error: "), "{run:?}");
+    assert_eq!(run.stdout, "");
+}
+
+// ----------------------------------------------------------- bad input
+
+#[test]
+fn a_missing_path_is_an_error() {
+    let s = Scratch::new("missing");
+    let path = s.dir.join("no-such-article.md");
+    assert_error(
+        &audit([&path]),
+        &format!("{}: no such file or folder", path.display()),
+    );
+    assert!(!path.exists(), "the missing file was created");
+}
+
+#[test]
+fn a_folder_without_markdown_is_an_error() {
+    let s = Scratch::new("no-markdown");
+    let notes = s.write("notes.txt", "8 × 40 GB = 300 GB\n");
+    // Hidden entries are skipped, so a hidden Markdown file does not count.
+    let hidden = s.write(".draft.md", "8 × 40 GB = 300 GB\n");
+    assert_error(
+        &audit([&s.dir]),
+        &format!(
+            "{}: no Markdown files (*.md, *.markdown) in this folder",
+            s.dir.display()
+        ),
+    );
+    assert_eq!(fs::read(&notes).unwrap(), b"8 \xc3\x97 40 GB = 300 GB\n");
+    assert_eq!(fs::read(&hidden).unwrap(), b"8 \xc3\x97 40 GB = 300 GB\n");
+}
+
+#[test]
+fn invalid_utf8_names_the_byte_offset() {
+    let s = Scratch::new("utf8");
+    let mut bytes = "中文 8 × 40 GB = 320 GB\n".as_bytes().to_vec();
+    let offset = bytes.len();
+    bytes.extend_from_slice(b"\xe4\xb8 broken\n");
+    let path = s.write("latin.md", &bytes);
+    assert_error(
+        &audit([&path]),
+        &format!(
+            "{}: not UTF-8 text: invalid byte 0xe4 at offset {offset}",
+            path.display()
+        ),
+    );
+    assert_eq!(fs::read(&path).unwrap(), bytes, "the input was changed");
+}
+
+#[test]
+fn a_binary_file_is_an_error() {
+    let s = Scratch::new("binary");
+    let bytes = b"PK\x03\x04\x00\x00\x08\x00 not markdown".to_vec();
+    let path = s.write("archive.md", &bytes);
+    assert_error(
+        &audit([&path]),
+        &format!(
+            "{}: a binary file (NUL byte at offset 4), not Markdown",
+            path.display()
+        ),
+    );
+    assert_eq!(fs::read(&path).unwrap(), bytes, "the input was changed");
+}
+
+#[test]
+fn an_empty_file_is_a_clean_empty_report() {
+    let s = Scratch::new("empty");
+    let path = s.write("empty.md", "");
+    let run = audit([&path]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert_eq!(run.stderr, "");
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{}: 0 claims found, 0 checked, 0 verified, 0 contradicted, 0 inconsistent\n",
+            path.display()
+        )
+    );
+    let run = audit(["--format".as_ref(), "json".as_ref(), path.as_os_str()]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let v = json(&run);
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["files"][0]["claims"], 0);
+    assert_eq!(v["files"][0]["findings"], serde_json::json!([]));
+    assert_eq!(fs::read(&path).unwrap(), b"", "the input was changed");
+}
+
+#[test]
+fn an_unrepresentable_number_in_an_article_is_skipped_whole() {
+    // "10^999999" is no f64. It is not a claim, and its digits must not be
+    // read again as a smaller number: "4.8×10^999 × 2 = 3 GB" used to be
+    // flagged as "999 × 2 is 1,998 GB, not 3 GB".
+    let s = Scratch::new("huge-number");
+    let text = "The universe holds 10^999999 atoms; 8 × 40 GB = 320 GB. \
+                Also 10^999999 × 2 = 5 GB, 4.8×10^999 × 2 = 3 GB and 1e999 GB.\n";
+    let path = s.write("huge.md", text);
+    let run = audit(["--format".as_ref(), "json".as_ref(), path.as_os_str()]);
+    assert!(!run.stderr.contains("panicked"), "{run:?}");
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let v = json(&run);
+    let findings = v["files"][0]["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert_eq!(findings[0]["text"], "8 × 40 GB = 320 GB");
+    assert_eq!(findings[0]["verdict"], "verified");
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+}
+
+#[test]
+fn a_division_by_zero_in_an_article_is_reported() {
+    let s = Scratch::new("div-zero");
+    let text = "The ratio: 100 GB / 0 = 5 GB.\n";
+    let path = s.write("ratio.md", text);
+    let run = audit([&path]);
+    assert!(!run.stderr.contains("panicked"), "{run:?}");
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert_eq!(run.stderr, "");
+    assert!(
+        run.stdout
+            .contains("arithmetic: 100 GB ÷ 0 divides by zero, so it cannot be 5 GB"),
+        "{}",
+        run.stdout
+    );
+    let v = json(&audit([
+        "--format".as_ref(),
+        "json".as_ref(),
+        path.as_os_str(),
+    ]));
+    assert_eq!(v["files"][0]["findings"][0]["verdict"], "contradicted");
+    assert_eq!(v["files"][0]["findings"][0]["text"], "100 GB / 0 = 5 GB");
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+}
+
+/// One Markdown line of `bytes` or a little more, all right calculations:
+/// the run must finish within `limit`, exit 0 and count every one.
+fn one_huge_line(test: &str, bytes: usize, limit: Duration) {
+    const SENTENCE: &str = "8 × 40 GB = 320 GB. ";
+    let repeats = bytes.div_ceil(SENTENCE.len());
+    let s = Scratch::new(test);
+    let text = SENTENCE.repeat(repeats);
+    let path = s.write("one-line.md", &text);
+    let (run, elapsed) = audit_within(&[&path], limit);
+    eprintln!(
+        "{} bytes on one line: {elapsed:.1?}",
+        repeats * SENTENCE.len()
+    );
+    assert!(!run.stderr.contains("panicked"), "{run:?}");
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert_eq!(run.stderr, "");
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{}: {} claims found, {repeats} checked, {repeats} verified, 0 contradicted, 0 inconsistent\n",
+            path.display(),
+            3 * repeats
+        )
+    );
+    assert!(
+        fs::read_to_string(&path).unwrap() == text,
+        "the input was changed"
+    );
+}
+
+/// A 1 MB line in every run of the suite: about 13 s in debug and 1 s in
+/// release when written, so a quadratic step would blow far past the limit.
+#[test]
+fn a_one_megabyte_line_completes() {
+    one_huge_line("one-mb", 1_000_000, Duration::from_secs(180));
+}
+
+/// The 50 MB line of the issue: about 50 s and 4.5 GB of memory in release,
+/// 11 min in debug when written, so it is opt-in:
+/// `cargo test --release --test cli -- --ignored`.
+#[test]
+#[ignore = "50 MB: ~50 s and 4.5 GB in release, ~11 min in debug"]
+fn a_fifty_megabyte_line_completes() {
+    let limit = if cfg!(debug_assertions) { 1800 } else { 600 };
+    one_huge_line("fifty-mb", 50_000_000, Duration::from_secs(limit));
+}
