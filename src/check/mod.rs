@@ -3,6 +3,7 @@
 
 pub mod arithmetic;
 pub mod bound;
+pub mod consistency;
 pub mod formula;
 pub mod spec;
 
@@ -57,6 +58,7 @@ pub fn all() -> Vec<&'static dyn Check> {
         &spec::Spec,
         &formula::Formula,
         &bound::Bound,
+        &consistency::Consistency,
     ]
 }
 

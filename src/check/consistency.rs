@@ -1,0 +1,574 @@
+//! `consistency`: one quantity of one subject given two values in the same
+//! article.
+//!
+//! Catches a figure restated with a different value: "$45B pay package" in
+//! one paragraph and "$44B pay" in the next, "采购合同金额为 3.6 亿美元" then
+//! "采购合同高达 4.8 亿美元". The subject is the noun phrase the figure is
+//! attached to ("the Halyard contract is worth …", "… 美元的薪酬方案");
+//! two figures are about the same subject when one phrase contains the other
+//! ("薪酬" and "薪酬方案", "Halyard contract" and "the Halyard contract"),
+//! not when they merely share a word ("storage contract", "network
+//! contract").
+//!
+//! Why it matters: a figure that changes between paragraphs leaves the
+//! reader unable to tell which one to believe; usually one is a typo.
+//!
+//! A figure worked out from premises in its own sentence is not compared:
+//! two such figures with other premises are about other things. Different
+//! moments, plans against outcomes and different things are not
+//! inconsistencies: pairs whose clauses name different years or moments
+//! ("today", "目前", "next year"), where only one speaks of a plan, a target
+//! or a budget, of a total or a part, or of another spec-sheet column (FP8,
+//! BF16), and figures that are the new value of a change ("翻倍成",
+//! "grows to"), are left alone, and so are
+//! two figures in one sentence (a comparison). Values are compared as
+//! intervals, hedges included: "about $45B" and "$44.6B" agree.
+//!
+//! Example:
+//!
+//! ```text
+//! … a $45B pay package …  … pay Musk $44B …   inconsistent
+//! draws 18 MW today …  plans 75 MW by 2027    not flagged
+//! ```
+
+use std::ops::Range;
+
+use crate::check::{Check, Input, module_doc};
+use crate::cues::{Cue, Cues};
+use crate::finding::{Finding, Related, Verdict};
+use crate::formula::relations;
+use crate::interval::Interval;
+use crate::kind::{Typed, typed_mentions};
+use crate::quantity::{Quantity, Token};
+use crate::segment::clauses;
+use crate::units::{Base, Dimension};
+
+pub struct Consistency;
+
+impl Check for Consistency {
+    fn code(&self) -> &'static str {
+        "consistency"
+    }
+
+    fn explain(&self) -> &'static str {
+        module_doc(include_str!("consistency.rs"))
+    }
+
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
+        let text = input.doc.text.as_str();
+        let typed = typed_mentions(text, input.sentences, input.kb);
+        let mut stated: Vec<Statement> = Vec::new();
+        for (index, sentence) in input.sentences.iter().enumerate() {
+            let sentence_text = &text[sentence.span.clone()];
+            let figures: Vec<&Quantity> = sentence
+                .tokens
+                .iter()
+                .filter_map(|t| match t {
+                    // Durations are how long something ran, rarely one
+                    // fact restated: "运转 24 小时" and "运转 10 天" are two runs.
+                    Token::Quantity(q)
+                        if !q.dimension().is_dimensionless()
+                            && q.dimension() != Dimension::of(Base::Second) =>
+                    {
+                        Some(q)
+                    }
+                    _ => None,
+                })
+                .collect();
+            let clause_ranges = clauses(sentence_text, sentence.span.start);
+            let clause_of = |q: &Quantity| {
+                clause_ranges
+                    .iter()
+                    .find(|c| c.start <= q.span.start && q.span.start < c.end)
+                    .cloned()
+                    .unwrap_or(sentence.span.clone())
+            };
+            for q in &figures {
+                // Two figures of one kind in a clause are a comparison, a
+                // range of things or a calculation, not a statement of one.
+                let clause = clause_of(q);
+                let alone = figures
+                    .iter()
+                    .filter(|o| o.dimension().compatible(q.dimension()))
+                    .filter(|o| clause_of(o) == clause)
+                    .count()
+                    == 1;
+                if !alone {
+                    continue;
+                }
+                let subjects = subjects(text, &q.span);
+                if subjects.is_empty() || computed(&typed, index, q) {
+                    continue;
+                }
+                // The moment and the mood of a figure are its clause's: in
+                // "pays $44B, as much as the 2022 deal", 2022 is the deal's.
+                let clause = &text[clause];
+                let lower = clause.to_lowercase();
+                if CHANGE_WORDS.iter().any(|w| lower.contains(w)) {
+                    // "权重翻倍成 3.6 TB": a new value of a changed thing.
+                    continue;
+                }
+                let present = |words: &[&str]| -> Vec<String> {
+                    words
+                        .iter()
+                        .filter(|w| lower.contains(*w))
+                        .map(|w| w.to_string())
+                        .collect()
+                };
+                let mut qualifiers: Vec<String> = Cues::builtin()
+                    .find(clause)
+                    .into_iter()
+                    .filter_map(|f| match f.cue {
+                        Cue::Qualifier(k, v) => Some(format!("{k}={v}")),
+                        _ => None,
+                    })
+                    .collect();
+                qualifiers.sort();
+                qualifiers.dedup();
+                let statement = Statement {
+                    quantity: (*q).clone(),
+                    subjects,
+                    sentence: index,
+                    context: Context {
+                        years: years(clause),
+                        plan: !present(PLAN_WORDS).is_empty(),
+                        moments: present(MOMENT_WORDS),
+                        scopes: present(SCOPE_WORDS),
+                        qualifiers,
+                    },
+                };
+                if let Some(earlier) = stated.iter().find(|s| s.disagrees(&statement)) {
+                    findings.push(finding(text, earlier, &statement));
+                }
+                stated.push(statement);
+            }
+        }
+    }
+}
+
+/// Whether a figure is worked out from premises in its own sentence ("3,000
+/// GPUs at 400 W, so the GPUs draw 1.2 MW"): such a figure restates its
+/// premises, and two of them with other premises are about other things.
+fn computed(typed: &[Typed], sentence: usize, q: &Quantity) -> bool {
+    let Some(me) = typed.iter().find(|t| t.quantity.span == q.span) else {
+        return false;
+    };
+    let premise = |kind: &str| {
+        typed.iter().any(|t| {
+            t.sentence == sentence && t.kind == kind && t.quantity.span.end <= q.span.start
+        })
+    };
+    relations().iter().any(|r| {
+        r.kinds().any(|k| k == me.kind) && r.kinds().filter(|k| *k != me.kind).all(premise)
+    })
+}
+
+/// Words that make a figure a plan, a budget or a target rather than an
+/// outcome.
+const PLAN_WORDS: &[&str] = &[
+    "plan", "target", "goal", "budget", "expect", "project", "forecast", "estimate", "hope", "aim",
+    "intend", "计划", "計劃", "目标", "目標", "预计", "預計", "预算", "預算", "预期", "預期",
+    "规划", "規劃", "希望", "打算", "拟", "擬",
+];
+
+/// Words that place a figure in time: "today" and "next year" are two
+/// moments, and so are "目前" and "未来".
+const MOMENT_WORDS: &[&str] = &[
+    "today",
+    "now",
+    "currently",
+    "current",
+    "initially",
+    "at first",
+    "eventually",
+    "later",
+    "next year",
+    "this year",
+    "目前",
+    "现在",
+    "現在",
+    "当前",
+    "當前",
+    "如今",
+    "今天",
+    "今年",
+    "明年",
+    "起初",
+    "最初",
+    "初期",
+    "最终",
+    "最終",
+    "未来",
+    "未來",
+    "届时",
+    "屆時",
+];
+
+/// Words that scope a figure to a part or the whole: a total and a per-card
+/// figure are different things.
+const SCOPE_WORDS: &[&str] = &[
+    "total",
+    "aggregate",
+    "in all",
+    "per ",
+    "each",
+    "总",
+    "總",
+    "整",
+    "合计",
+    "合計",
+    "每",
+    "单",
+    "單",
+];
+
+/// Words that make a figure the new value of something that changed.
+const CHANGE_WORDS: &[&str] = &[
+    "翻倍",
+    "增至",
+    "增加到",
+    "增加",
+    "提升",
+    "降到",
+    "降至",
+    "减少",
+    "減少",
+    "成为",
+    "成為",
+    "变成",
+    "變成",
+    "翻到",
+    "grow",
+    "rise",
+    "fall",
+    "double",
+    "become",
+    "increase",
+    "decrease",
+    "drop",
+];
+
+/// Words between a subject and its figure: "is worth", "金额为", "高达".
+const LINKS: &[&str] = &[
+    "is", "was", "are", "were", "be", "been", "worth", "at", "of", "costs", "cost", "totals",
+    "totaled", "totalled", "valued", "reached", "about", "roughly", "around", "nearly", "some",
+    "only", "just", "a", "an", "the",
+];
+const ZH_LINKS: &[&str] = &[
+    "金额为",
+    "金額為",
+    "高达",
+    "高達",
+    "达到",
+    "達到",
+    "价值",
+    "價值",
+    "合计",
+    "合計",
+    "总计",
+    "總計",
+    "约为",
+    "約為",
+    "为",
+    "為",
+    "是",
+    "达",
+    "達",
+    "约",
+    "約",
+    "共",
+];
+/// Words that end a subject phrase on its far side.
+const STOPS: &[&str] = &[
+    "the", "a", "an", "its", "their", "his", "her", "this", "that", "these", "and", "or", "of",
+    "in", "on", "for", "to", "with", "by", "from", "at", "as", "said", "says",
+];
+const ZH_STOPS: &str = "的这這那该該份个個项項笔筆了在和与與及从從给給将將把被对對向";
+
+struct Statement {
+    quantity: Quantity,
+    subjects: Vec<String>,
+    sentence: usize,
+    context: Context,
+}
+
+/// What a figure's clause says about when, in what mood and of what part
+/// it speaks: two figures compare only when these agree.
+#[derive(PartialEq)]
+struct Context {
+    years: Vec<String>,
+    plan: bool,
+    moments: Vec<String>,
+    scopes: Vec<String>,
+    /// Spec-sheet columns named: FP8 and BF16 weights are different things.
+    qualifiers: Vec<String>,
+}
+
+impl Statement {
+    /// Whether an earlier statement gives this one's subject another value.
+    fn disagrees(&self, later: &Statement) -> bool {
+        let (a, b) = (&self.quantity, &later.quantity);
+        self.sentence != later.sentence
+            && a.dimension() == b.dimension()
+            && self.context == later.context
+            && self
+                .subjects
+                .iter()
+                .any(|s| later.subjects.iter().any(|t| same_subject(s, t)))
+            && !readings(a)
+                .iter()
+                .any(|x| readings(b).iter().any(|y| x.meets(y)))
+    }
+}
+
+/// A figure's values as stated, exact to its last written digit (two
+/// statements that differ in a digit differ), its hedge applied; GB also as
+/// GiB.
+fn readings(q: &Quantity) -> Vec<Interval> {
+    let stated = q.premise();
+    let mut out = vec![stated];
+    if let Some(binary) = q.unit.binary_factor {
+        out.push(stated.scale(binary / q.unit.factor));
+    }
+    out
+}
+
+/// One phrase contains the other: "薪酬" and "薪酬方案", "Halyard contract"
+/// and "the Halyard contract"; for English, word by word, whatever the case.
+fn same_subject(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.is_ascii() && long.is_ascii() {
+        let (short, long) = (short.to_lowercase(), long.to_lowercase());
+        let words: Vec<&str> = long.split(' ').collect();
+        let wanted: Vec<&str> = short.split(' ').collect();
+        return words.windows(wanted.len()).any(|w| w == wanted.as_slice());
+    }
+    short.chars().count() >= 2 && long.contains(short)
+}
+
+/// The noun phrases a figure is attached to: before it across a link ("the
+/// Halyard contract is worth $750M", "采购合同高达 4.8 亿美元"), or after it
+/// ("$45B pay package", "450亿美元的薪酬方案", "At $950M, the Halyard
+/// contract").
+fn subjects(text: &str, figure: &Range<usize>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    out.extend(subject_before(&text[..figure.start]));
+    // "At $950 million, the …" puts the subject after the comma.
+    let lead = text[..figure.start].trim_end().to_lowercase();
+    let at_front = ["at", "with", "for"].iter().any(|w| lead.ends_with(w));
+    out.extend(subject_after(&text[figure.end..], at_front));
+    out.retain(|s| names_a_thing(s));
+    out
+}
+
+/// Whether a phrase names one thing rather than a measure: an English
+/// phrase needs a proper noun ("Halyard contract", not "pilot hall"), and no
+/// phrase may contain a metric's name ("训练计算量", "电力分配", "per GPU"):
+/// "the training compute" of two models is two quantities.
+fn names_a_thing(phrase: &str) -> bool {
+    let metric = Cues::builtin()
+        .find(phrase)
+        .iter()
+        .any(|f| matches!(f.cue, Cue::Kind(_) | Cue::Attribute(_)));
+    if metric {
+        return false;
+    }
+    !phrase.is_ascii()
+        || phrase
+            .split(' ')
+            .any(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+}
+
+fn subject_before(before: &str) -> Option<String> {
+    let line = before
+        .rsplit(['\n', '。', '；', ';', '，', ',', '、', ':', '：'])
+        .next()?;
+    if line.is_ascii() {
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        while words
+            .last()
+            .is_some_and(|w| LINKS.contains(&w.to_lowercase().as_str()) || w.starts_with('$'))
+        {
+            words.pop();
+        }
+        let phrase: Vec<&str> = words
+            .iter()
+            .rev()
+            .take_while(|w| !STOPS.contains(&w.to_lowercase().as_str()))
+            .take(3)
+            .copied()
+            .collect();
+        return english_phrase(phrase.into_iter().rev());
+    }
+    let mut rest = line.trim_end();
+    loop {
+        let trimmed = ZH_LINKS
+            .iter()
+            .find_map(|l| rest.strip_suffix(l))
+            .map(str::trim_end);
+        match trimmed {
+            Some(t) => rest = t,
+            None => break,
+        }
+    }
+    let phrase: String = rest
+        .chars()
+        .rev()
+        .take_while(|c| is_cjk(*c) && !ZH_STOPS.contains(*c))
+        .take(6)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    (phrase.chars().count() >= 2).then_some(phrase)
+}
+
+fn subject_after(after: &str, at_front: bool) -> Option<String> {
+    let line = after
+        .split(['\n', '。', '；', ';', '，', ',', '、', '.'])
+        .next()?;
+    let line = line.trim_start();
+    if let Some(rest) = line.strip_prefix('的') {
+        let phrase: String = rest
+            .chars()
+            .take_while(|c| is_cjk(*c) && !ZH_STOPS.contains(*c))
+            .take(6)
+            .collect();
+        return (phrase.chars().count() >= 2).then_some(phrase);
+    }
+    if !line.is_ascii() {
+        return None;
+    }
+    // "$45B pay package": the words right after; "At $950 million, the
+    // Halyard contract is …": the phrase after the comma.
+    let after_comma = if at_front {
+        after.trim_start().strip_prefix(',').unwrap_or(line)
+    } else {
+        line
+    };
+    let after_comma = after_comma
+        .split(['.', ',', ';', '\n'])
+        .next()
+        .unwrap_or("");
+    let phrase: Vec<&str> = after_comma
+        .split_whitespace()
+        .skip_while(|w| STOPS.contains(&w.to_lowercase().as_str()))
+        .take_while(|w| {
+            !LINKS.contains(&w.to_lowercase().as_str())
+                && !STOPS.contains(&w.to_lowercase().as_str())
+        })
+        .take(3)
+        .collect();
+    english_phrase(phrase.into_iter())
+}
+
+/// A lowercase phrase of letters only, or none when it is no noun phrase.
+fn english_phrase<'a>(words: impl Iterator<Item = &'a str>) -> Option<String> {
+    let words: Vec<String> = words
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+                .to_string()
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    let letters = words
+        .iter()
+        .all(|w| w.chars().all(|c| c.is_ascii_alphabetic()));
+    (letters && !words.is_empty()).then(|| words.join(" "))
+}
+
+fn is_cjk(c: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&c)
+}
+
+/// Four-digit years named in a sentence, sorted.
+fn years(sentence: &str) -> Vec<String> {
+    let bytes = sentence.as_bytes();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let run = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if run == 4 && matches!(&sentence[i..i + 2], "19" | "20") {
+            out.push(sentence[i..i + 4].to_string());
+        }
+        i += run.max(1);
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn finding(text: &str, earlier: &Statement, later: &Statement) -> Finding {
+    let first = &text[earlier.quantity.span.clone()];
+    let second = &text[later.quantity.span.clone()];
+    let subject = later
+        .subjects
+        .iter()
+        .find(|t| earlier.subjects.iter().any(|s| same_subject(s, t)))
+        .cloned()
+        .unwrap_or_default();
+    Finding {
+        verdict: Verdict::Inconsistent,
+        check: "consistency",
+        span: later.quantity.span.clone(),
+        label_span: later.quantity.span.clone(),
+        label: format!("earlier: {first}"),
+        message: format!("{subject} is {second} here but {first} earlier"),
+        steps: vec![
+            format!("{subject}: {first}"),
+            format!("{subject}: {second}"),
+            format!("{first} and {second} do not meet under any reading"),
+        ],
+        related: vec![Related {
+            span: earlier.quantity.span.clone(),
+            note: "stated earlier".into(),
+        }],
+        sources: Vec::new(),
+        help: Some("one of the two values is wrong, or they are about different things".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subjects_before_and_after_a_figure() {
+        let text = "The Halyard contract is worth $750 million, they said.";
+        let at = text.find("$750").unwrap();
+        let end = at + "$750 million".len();
+        assert_eq!(
+            subjects(text, &(at..end)),
+            vec!["Halyard contract".to_string()]
+        );
+        let text = "马斯克获得了一份高达450亿美元的薪酬方案。";
+        let at = text.find("450").unwrap();
+        let end = text.find("的薪").unwrap();
+        assert!(subjects(text, &(at..end)).contains(&"薪酬方案".to_string()));
+    }
+
+    #[test]
+    fn a_restated_figure_that_differs_is_inconsistent() {
+        let text = "马斯克获得了一份高达450亿美元的薪酬方案。\n\n特斯拉将一次性支付给马斯克440亿美元的薪酬，这与他在2022年收购X的金额相当。\n";
+        let report = crate::audit::audit(
+            crate::document::Document::new("t.md", text.to_string()),
+            crate::kb::Kb::builtin(),
+        );
+        let found: Vec<_> = report
+            .findings
+            .iter()
+            .filter(|f| f.check == "consistency")
+            .map(|f| (&text[f.span.clone()], &text[f.related[0].span.clone()]))
+            .collect();
+        assert_eq!(found, vec![("440亿美元", "450亿美元")]);
+    }
+
+    #[test]
+    fn a_subject_is_the_same_when_one_contains_the_other() {
+        assert!(same_subject("薪酬", "薪酬方案"));
+        assert!(same_subject("采购合同", "采购合同金额"));
+        assert!(same_subject("Halyard contract", "the halyard contract"));
+        assert!(!same_subject("storage contract", "network contract"));
+        assert!(!same_subject("x", "薪酬"));
+    }
+}
