@@ -72,7 +72,16 @@ pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed>
                 .find(|c| c.start <= q.span.start && q.span.start < c.end)
                 .cloned()
                 .unwrap_or(q.span.clone());
-            if per_something(&text[clause.start..q.span.start]) {
+            // "每个参数十六字节" names its own per-kind; "每 token 六个 FLOPs"
+            // is per something no kind knows.
+            let per_kind_cue = found.iter().any(|f| {
+                matches!(&f.cue, Cue::Kind(k) if cues.kinds().iter().any(|d| &d.name == k
+                    && Base::ALL.into_iter().any(|b| d.dimension.exponent(b) < 0)))
+                    && clause.start <= f.span.start
+                    && f.span.end <= q.span.start
+                    && text[f.span.clone()].contains(['每', 'p', 'P'])
+            });
+            if !per_kind_cue && per_something(&text[clause.start..q.span.start]) {
                 continue;
             }
             // "H100 80GB", "80 GB H100": a spec of the card, per accelerator.
@@ -220,8 +229,9 @@ pub fn kind_of(
             return share && k.share && cue;
         }
         if qd == Dimension::NONE {
-            // A bare number: only a counted kind, and only when cued.
-            return cue && k.dimension.is_dimensionless() && k.dimension != Dimension::NONE;
+            // A bare number takes the kind its cue names, right beside it
+            // ("总账 4.8×10²⁶", "671B 总参").
+            return cue && k.dimension != Dimension::NONE;
         }
         k.dimension == qd
             || cue

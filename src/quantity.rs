@@ -13,7 +13,7 @@ use std::ops::Range;
 use crate::interval::Interval;
 use crate::lexicon::{Hedge, Lexicon, Op, Relation};
 use crate::numeral::{Form, Numeral, digit_value, numeral_at, starts_chinese_numeral};
-use crate::units::{Dimension, Unit, UnitTable};
+use crate::units::{Base, Dimension, Unit, UnitTable};
 
 /// A number with its unit, as stated in the text.
 #[derive(Clone, Debug, PartialEq)]
@@ -435,14 +435,21 @@ impl Lexer<'_> {
                     cursor = next;
                 }
             } else if let Some(len) = self.accelerator_name_after(text, cursor) {
-                // "100,000 H100s": a count of accelerators.
-                unit = self
-                    .units
-                    .unit_at("GPUs")
-                    .map(|m| m.unit)
-                    .unwrap_or_else(Unit::one);
-                unit.label = text[cursor..cursor + len].trim().to_string();
-                let _ = len;
+                let (found, next) = self.unit_after(text, cursor + len);
+                let counts_cards = |u: &Unit| u.dimension == Dimension::of(Base::Accelerator);
+                if let Some(u) = found.filter(|u| !counts_cards(u)) {
+                    // "278.8 万 H800 卡时": the name qualifies the unit after it.
+                    unit = u;
+                    cursor = next;
+                } else {
+                    // "100,000 H100s": a count of accelerators.
+                    unit = self
+                        .units
+                        .unit_at("GPUs")
+                        .map(|m| m.unit)
+                        .unwrap_or_else(Unit::one);
+                    unit.label = text[cursor..cursor + len].trim().to_string();
+                }
             }
         }
         // A number glued to letters that are no unit is part of a name

@@ -232,7 +232,7 @@ fn outcome<'r>(
 }
 
 /// How many sentences back a premise may stand.
-const REACH: usize = 5;
+const REACH: usize = 8;
 
 /// The nearest figure of a kind stated before the claim in its paragraph,
 /// else the knowledge base through a named entity.

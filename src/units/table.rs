@@ -299,7 +299,8 @@ impl UnitTable {
     /// Extends a unit with a denominator: "/s", " per hour", "/卡时".
     pub fn extend_per(&self, text: &str, head: UnitMatch) -> UnitMatch {
         let rest = &text[head.len..];
-        for sep in ["/", " / ", " per ", "／", "每"] {
+        // "美元一小时" is dollars per hour, as "美元每小时" is.
+        for sep in ["/", " / ", " per ", "／", "每", "一"] {
             if let Some(after) = rest.strip_prefix(sep)
                 && let Some(denominator) = self.unit_at(after)
                 && denominator.unit.dimension != Dimension::NONE
