@@ -3,7 +3,7 @@
 
 use crate::check;
 use crate::document::Document;
-use crate::finding::{Finding, Verdict};
+use crate::finding::{Finding, Related, Verdict};
 use crate::kb::Kb;
 use crate::markdown::{Block, prose_blocks};
 use crate::quantity::{Lexer, Token};
@@ -87,6 +87,37 @@ fn named_variants(doc: &Document, sentences: &[Sentence], kb: &Kb) -> Vec<usize>
     named
 }
 
+/// A figure computed from a figure that another finding contradicts rests
+/// on it: "198 TFLOPS" is 40% of the wrong "495 TFLOPS", however right the
+/// multiplication. Such a finding gets the premise as a related span, and a
+/// verified one says so in its message.
+fn mark_premises(findings: &mut [Finding]) {
+    let contradicted: Vec<(std::ops::Range<usize>, String)> = findings
+        .iter()
+        .filter(|f| f.verdict == Verdict::Contradicted)
+        .map(|f| (f.span.clone(), f.message.clone()))
+        .collect();
+    for f in findings.iter_mut() {
+        let mut rests = false;
+        for (span, message) in &contradicted {
+            let premise = *span != f.span
+                && f.related
+                    .iter()
+                    .any(|r| r.span.start <= span.start && span.end <= r.span.end);
+            if premise {
+                f.related.push(Related {
+                    span: span.clone(),
+                    note: format!("rests on a contradicted figure: {message}"),
+                });
+                rests = true;
+            }
+        }
+        if rests && f.verdict == Verdict::Verified {
+            f.message.push_str(", but rests on a contradicted premise");
+        }
+    }
+}
+
 /// Audits one document with every check, against a knowledge base.
 pub fn audit(document: Document, kb: &Kb) -> FileReport {
     let (blocks, sentences) = sentences_of(&document);
@@ -107,6 +138,7 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
     for check in check::all() {
         check.run(&input, &mut findings);
     }
+    mark_premises(&mut findings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings.dedup_by(|a, b| a.sort_key() == b.sort_key());
     FileReport {

@@ -8,7 +8,8 @@
 //! per parameter; total memory = accelerators × memory each; …) but does not
 //! agree with them. Each figure gets a kind from its unit and cue words; each
 //! other variable of the relation binds to the nearest figure of its kind
-//! stated before it in the paragraph (premises come before conclusions),
+//! stated before it (premises come before conclusions) in its sentence, its
+//! paragraph or its section, a few sentences back at most,
 //! then to the knowledge base through a named entity ("H100" gives 700 W
 //! TDP, 80 GB, 989 TFLOPS BF16 dense).
 //!
@@ -38,6 +39,7 @@ use crate::interval::Interval;
 use crate::kb::{FactValue, Kb, Kind};
 use crate::kind::{Typed, typed_mentions};
 use crate::lexicon::Hedge;
+use crate::markdown::BlockKind;
 use crate::units::{Base, Dimension};
 
 pub struct Formula;
@@ -60,9 +62,21 @@ impl Check for Formula {
             .flat_map(|s| calculations(&s.tokens, text))
             .map(|c| c.span())
             .collect();
+        let mut section = 0;
+        let sections = input
+            .blocks
+            .iter()
+            .map(|b| {
+                if b.kind == BlockKind::Heading {
+                    section += 1;
+                }
+                section
+            })
+            .collect();
         let scope = Scope {
             input,
             typed: &typed,
+            sections,
         };
         for (index, claim) in typed.iter().enumerate() {
             let in_calculation = stated
@@ -83,6 +97,8 @@ impl Check for Formula {
 struct Scope<'a> {
     input: &'a Input<'a>,
     typed: &'a [Typed],
+    /// The section of each block: blocks after a heading share its index.
+    sections: Vec<usize>,
 }
 
 /// Where a variable's value came from.
@@ -234,7 +250,7 @@ fn outcome<'r>(
 /// How many sentences back a premise may stand.
 const REACH: usize = 8;
 
-/// The nearest figure of a kind stated before the claim in its paragraph,
+/// The nearest figure of a kind stated before the claim in its section,
 /// else the knowledge base through a named entity.
 fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
     let claim = &scope.typed[index];
@@ -247,14 +263,15 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
         same_sentence: t.sentence == claim.sentence,
     };
     // Premises come before their conclusion: only figures stated before the
-    // claim bind, nearest first, within its paragraph.
-    // A requirement or a bound ("至少 700GB") is no premise to compute from.
+    // claim bind, nearest first, within its section and a few sentences. A
+    // requirement or a bound ("至少 700GB") is no premise to compute from.
+    let section = |t: &Typed| scope.sections.get(t.block).copied();
     let earlier = scope.typed[..index]
         .iter()
         .rev()
         .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
         .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
-        .find(|t| t.block == claim.block && claim.sentence - t.sentence <= REACH);
+        .find(|t| section(t) == section(claim) && claim.sentence - t.sentence <= REACH);
     match earlier {
         Some(t) => vec![from_text(t)],
         None => from_kb(scope, claim, kind),
