@@ -5,6 +5,7 @@ pub mod arithmetic;
 pub mod bound;
 pub mod consistency;
 pub mod formula;
+pub mod ratio;
 pub mod spec;
 
 use crate::document::Document;
@@ -57,6 +58,7 @@ pub fn all() -> Vec<&'static dyn Check> {
         &arithmetic::Arithmetic,
         &spec::Spec,
         &formula::Formula,
+        &ratio::Ratio,
         &bound::Bound,
         &consistency::Consistency,
     ]

@@ -556,6 +556,23 @@ fn subject(
             .map(|m| (*m).clone())
     };
     let count_of = |m: &Mention| own_count(context, m);
+    // A figure written right after a name is that name's ("an A100 80GB's
+    // memory"), even when the name is the object of a comparison.
+    let glued = context.mentions.iter().find(|m| {
+        m.span.end <= q.span.start
+            && context.text[m.span.end..q.span.start].chars().count() <= 1
+            && context.text[m.span.end..q.span.start]
+                .chars()
+                .all(char::is_whitespace)
+            && Some(&m.span) != counted.map(|c| &c.span)
+    });
+    if let Some(m) = glued {
+        return Some(Subject {
+            mention: m.clone(),
+            scope: Scope::Clause,
+            count: count_of(m),
+        });
+    }
     if let Some(m) = near(clause, true) {
         let count = count_of(&m);
         return Some(Subject {

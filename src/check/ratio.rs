@@ -1,0 +1,517 @@
+//! `ratio`: a stated multiple or percentage difference between two things
+//! that their figures do not give.
+//!
+//! Catches "its 5.3 TB/s is roughly 1.6× the H200's" (5.3 ÷ 4.8 is 1.1),
+//! "2.4× an H100's capacity", "76% more capacity than the H100", "an 18×
+//! gap" and "20 倍": a multiple (`×`, `x`, `倍`, `times`) or a percentage
+//! more (`% more … than`) set against something. The two sides come from the
+//! sentence: a figure stated before the multiple, or the entity the sentence
+//! is about, against the entity the multiple is taken of ("the H200's",
+//! "than the H100"), read from the knowledge base; or two figures of one
+//! kind in the sentence ("50 GB/s, against 900 GB/s, an 18× gap"). The
+//! attribute is the stated figure's, or the one a cue names ("capacity",
+//! "bandwidth"); every variant and attribute the words allow is a reading.
+//!
+//! Why it matters: comparisons are how readers remember hardware, and a
+//! wrong multiple survives every later retelling.
+//!
+//! Example:
+//!
+//! ```text
+//! The MI300X has 2.4× an H100's capacity        verified: 192 GB ÷ 80 GB
+//! its 5.3 TB/s is roughly 1.6× the H200's       contradicted: 5.3 ÷ 4.8 = 1.1
+//! ```
+
+use std::ops::Range;
+
+use crate::check::{Check, Input, module_doc};
+use crate::cues::{Cue, Cues};
+use crate::finding::{Finding, Related, SourceRef, Verdict};
+use crate::format::number;
+use crate::interval::Interval;
+use crate::kb::{Entity, FactValue, Kb, Mention};
+use crate::lexicon::Op;
+use crate::quantity::{Quantity, Token, apply_hedge};
+use crate::segment::Sentence;
+use crate::units::Dimension;
+
+pub struct Ratio;
+
+impl Check for Ratio {
+    fn code(&self) -> &'static str {
+        "ratio"
+    }
+
+    fn explain(&self) -> &'static str {
+        module_doc(include_str!("ratio.rs"))
+    }
+
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
+        for sentence in input.sentences {
+            for (i, token) in sentence.tokens.iter().enumerate() {
+                let Token::Quantity(q) = token else {
+                    continue;
+                };
+                if let Some(multiple) = multiple(input, sentence, i, q)
+                    && let Some(f) = check(input, sentence, &multiple)
+                {
+                    findings.push(f);
+                }
+            }
+        }
+    }
+}
+
+/// A stated multiple: "1.6×", "20 倍", "76% more … than".
+struct Multiple {
+    /// Where the claim ends: the multiple and its marker.
+    span: Range<usize>,
+    /// The claimed ratio, hedge applied.
+    value: Interval,
+}
+
+fn multiple(input: &Input, sentence: &Sentence, index: usize, q: &Quantity) -> Option<Multiple> {
+    let text = input.doc.text.as_str();
+    if !q.dimension().is_dimensionless() || !q.number.is_finite() {
+        return None;
+    }
+    let after = &text[q.span.end..sentence.span.end];
+    let trimmed = after.trim_start();
+    let gap = after.len() - trimmed.len();
+    // A multiple is as precise as it is written: "1.6×" is 1.55–1.65.
+    let stated =
+        |v: Interval| apply_hedge(Interval::around(v.nominal, q.digit_half), q.hedge, q.step);
+    // "1.6×", "20 倍" read with the multiple as their unit.
+    if ["×", "x", "倍", "times"].contains(&q.unit.label.as_str()) {
+        let operand = sentence.tokens[index + 1..]
+            .first()
+            .is_some_and(|t| matches!(t, Token::Quantity(_)));
+        return (!operand).then(|| Multiple {
+            span: q.span.clone(),
+            value: stated(q.number),
+        });
+    }
+    // "1.6 ×", "ten times": a multiple unless an operand follows.
+    let marker = ["×", "倍", "times", "x "]
+        .into_iter()
+        .find(|m| trimmed.starts_with(m) && (gap == 0 || *m != "x "));
+    if let Some(m) = marker {
+        let operand = sentence.tokens[index + 1..].iter().take(2).any(|t| {
+            matches!(t, Token::Quantity(_)) && t.span().start <= q.span.end + gap + m.len() + 2
+        });
+        let is_op = sentence.tokens[index + 1..]
+            .first()
+            .is_some_and(|t| matches!(t, Token::Op(Op::Multiply, _)));
+        if operand || (m == "x " && !is_op) {
+            return None;
+        }
+        let value = stated(q.number);
+        return Some(Multiple {
+            span: q.span.start..q.span.end + gap + m.len(),
+            value,
+        });
+    }
+    // "76% more capacity than the H100": 1.76 times.
+    if q.unit.label == "%" && trimmed.to_lowercase().starts_with("more") && after.contains("than") {
+        let share = stated(q.number).scale(0.01);
+        return Some(Multiple {
+            span: q.span.start..q.span.end + gap + 4,
+            value: Interval::between(1.0 + share.lo, 1.0 + share.hi),
+        });
+    }
+    None
+}
+
+/// One side of a ratio: a stated figure or a knowledge-base fact.
+#[derive(Clone)]
+struct Side {
+    value: Interval,
+    shown: String,
+    span: Option<Range<usize>>,
+    source: Option<SourceRef>,
+}
+
+fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
+    let text = input.doc.text.as_str();
+    // "是 1.7 倍，不是 3 倍": a multiple the text denies is no claim.
+    let before: String = text[sentence.span.start..m.span.start]
+        .chars()
+        .rev()
+        .take(6)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    if [
+        "不是",
+        "并非",
+        "並非",
+        "而非",
+        "not ",
+        "n't ",
+        "rather than",
+    ]
+    .iter()
+    .any(|w| before.contains(w))
+    {
+        return None;
+    }
+    let kb = input.kb;
+    let local = &text[sentence.span.clone()];
+    let shift = sentence.span.start;
+    let mentions: Vec<Mention> = kb
+        .names()
+        .find(local)
+        .into_iter()
+        .map(|mm| Mention {
+            span: mm.span.start + shift..mm.span.end + shift,
+            entities: input.variants(&mm.entities),
+        })
+        .collect();
+    let figures: Vec<&Quantity> = sentence
+        .tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Quantity(f)
+                if f.span.end <= m.span.start && !f.dimension().is_dimensionless() =>
+            {
+                Some(f)
+            }
+            _ => None,
+        })
+        .collect();
+    // The thing the multiple is taken of: the name right after it, else the
+    // last one compared earlier in the sentence ("than the H100 and about
+    // 1.4× the bandwidth").
+    let possessive = |mm: &&Mention| {
+        mm.span.end <= m.span.start
+            && matches!(
+                text[mm.span.end..m.span.start].trim(),
+                "的" | "'s" | "’s" | "的约" | "的約"
+            )
+    };
+    let object = mentions
+        .iter()
+        .find(|mm| mm.span.start >= m.span.end && mm.span.start - m.span.end <= 8)
+        // "H100 SXM 的 3.2 倍".
+        .or_else(|| mentions.iter().find(possessive))
+        .or_else(|| {
+            // "76% more capacity than the H100".
+            mentions
+                .iter()
+                .find(|mm| mm.span.start >= m.span.end && compared_before(text, mm))
+        })
+        .or_else(|| {
+            mentions
+                .iter()
+                .rev()
+                .find(|mm| mm.span.end <= m.span.start && compared_before(text, mm))
+        });
+    let cue_attributes = attributes_cued(&text[sentence.span.clone()], shift, &m.span);
+    let (numerators, denominators, attributes): (Vec<Side>, Vec<Side>, Vec<String>) = match object {
+        Some(object) => {
+            // The stated figure nearest before, else the entity the sentence
+            // is about.
+            let stated = figures
+                .last()
+                .filter(|f| f.span.start > object_subject_start(&mentions, object));
+            let attributes: Vec<String> = match stated {
+                Some(f) => attributes_of_dimension(f.dimension()),
+                None => cue_attributes.clone(),
+            };
+            if attributes.is_empty() {
+                return None;
+            }
+            let numerators = match stated {
+                Some(f) => vec![Side {
+                    value: f.premise(),
+                    shown: text[f.span.clone()].to_string(),
+                    span: Some(f.span.clone()),
+                    source: None,
+                }],
+                None => {
+                    let subject = mentions.iter().find(|mm| {
+                        mm.span.end <= m.span.start
+                            && !compared_before(text, mm)
+                            && mm.span != object.span
+                    })?;
+                    facts(kb, subject, &attributes)
+                }
+            };
+            (numerators, facts(kb, object, &attributes), attributes)
+        }
+        None => {
+            // "50 GB/s, against 900 GB/s, an 18× gap": the two figures of one
+            // kind before it, larger over smaller.
+            let [a, b] = figures.as_slice().get(figures.len().checked_sub(2)?..)? else {
+                return None;
+            };
+            if a.dimension() != b.dimension() || a.dimension() == Dimension::NONE {
+                return None;
+            }
+            let (big, small) = if a.premise().nominal >= b.premise().nominal {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let side = |f: &Quantity| Side {
+                value: f.premise(),
+                shown: text[f.span.clone()].to_string(),
+                span: Some(f.span.clone()),
+                source: None,
+            };
+            (vec![side(big)], vec![side(small)], Vec::new())
+        }
+    };
+    if numerators.is_empty() || denominators.is_empty() {
+        return None;
+    }
+    let mut tried = Vec::new();
+    for n in &numerators {
+        for d in &denominators {
+            let Some(ratio) = n.value.checked_div(d.value) else {
+                continue;
+            };
+            if !ratio.is_finite() {
+                continue;
+            }
+            if ratio.meets(&m.value) {
+                return Some(finding(
+                    text,
+                    m,
+                    n,
+                    d,
+                    ratio,
+                    Verdict::Verified,
+                    &attributes,
+                ));
+            }
+            tried.push((n, d, ratio));
+        }
+    }
+    let (n, d, ratio) = tried.first()?;
+    Some(finding(
+        text,
+        m,
+        n,
+        d,
+        *ratio,
+        Verdict::Contradicted,
+        &attributes,
+    ))
+}
+
+/// Where the subject of a comparison may start: figures before the first
+/// name of the sentence belong to something else.
+fn object_subject_start(mentions: &[Mention], object: &Mention) -> usize {
+    mentions
+        .iter()
+        .filter(|mm| mm.span.end <= object.span.start)
+        .map(|mm| mm.span.start)
+        .next()
+        .unwrap_or(0)
+}
+
+/// Whether a name is the object of a comparison: "than the H100", "× an
+/// H100's".
+fn compared_before(text: &str, m: &Mention) -> bool {
+    let before: String = text[..m.span.start]
+        .chars()
+        .rev()
+        .take(10)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let before = before.to_lowercase();
+    ["than", "×", "倍", "比", "vs"]
+        .iter()
+        .any(|w| before.contains(w))
+}
+
+/// The attributes a figure of this dimension can state.
+fn attributes_of_dimension(d: Dimension) -> Vec<String> {
+    use crate::units::Base;
+    let byte = Dimension::of(Base::Byte);
+    let names: &[&str] = if d == byte {
+        &["memory_capacity"]
+    } else if d == byte / Dimension::of(Base::Second) {
+        &["memory_bandwidth", "interconnect_bandwidth"]
+    } else if d == Dimension::of(Base::Watt) {
+        &["tdp"]
+    } else if d == Dimension::of(Base::Flop) / Dimension::of(Base::Second) {
+        &["throughput"]
+    } else {
+        &[]
+    };
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+/// The attributes named by the cue word nearest the multiple.
+fn attributes_cued(text: &str, shift: usize, multiple: &Range<usize>) -> Vec<String> {
+    let distance = |span: &Range<usize>| {
+        let (start, end) = (span.start + shift, span.end + shift);
+        if end <= multiple.start {
+            multiple.start - end
+        } else {
+            start.saturating_sub(multiple.end)
+        }
+    };
+    let mut cues: Vec<(usize, String)> = Cues::builtin()
+        .find(text)
+        .into_iter()
+        .filter_map(|f| match f.cue {
+            Cue::Attribute(a)
+                if ["memory_capacity", "memory_bandwidth", "tdp", "throughput"]
+                    .contains(&a.as_str()) =>
+            {
+                Some((distance(&f.span), a))
+            }
+            _ => None,
+        })
+        .collect();
+    cues.sort();
+    let nearest = cues.first().map(|(d, _)| *d);
+    cues.into_iter()
+        .filter(|(d, _)| Some(*d) == nearest)
+        .map(|(_, a)| a)
+        .collect()
+}
+
+/// Every value the knowledge base gives for the named entity's attributes:
+/// each variant, each attribute; throughput as BF16 dense.
+fn facts(kb: &Kb, mention: &Mention, attributes: &[String]) -> Vec<Side> {
+    let mut out = Vec::new();
+    for &i in &mention.entities {
+        let e: &Entity = kb.entity(i);
+        for attribute in attributes {
+            let fact = e.facts_of(attribute).find(|f| {
+                attribute != "throughput"
+                    || f.qualifiers().get("precision").map(String::as_str) == Some("bf16")
+                        && f.qualifiers().get("sparsity").map(String::as_str) == Some("dense")
+            });
+            let Some(fact) = fact else {
+                continue;
+            };
+            let FactValue::Measure(measure) = &fact.value().value else {
+                continue;
+            };
+            out.push(Side {
+                value: measure.interval,
+                shown: format!("{} {}", e.name, measure.shown()),
+                span: None,
+                source: kb.source(&fact.value().source).map(|s| SourceRef {
+                    id: s.id.clone(),
+                    title: s.title.clone(),
+                    url: s.url.clone(),
+                }),
+            });
+        }
+    }
+    out
+}
+
+fn finding(
+    text: &str,
+    m: &Multiple,
+    n: &Side,
+    d: &Side,
+    ratio: Interval,
+    verdict: Verdict,
+    attributes: &[String],
+) -> Finding {
+    let claim = &text[m.span.clone()];
+    let computed = format!("{} ÷ {} = {}", n.shown, d.shown, number(ratio.nominal));
+    let message = match verdict {
+        Verdict::Verified => format!("{claim} matches {computed}"),
+        _ => format!("{computed}, not {claim}"),
+    };
+    let mut related: Vec<Related> = Vec::new();
+    for side in [n, d] {
+        if let Some(span) = &side.span {
+            related.push(Related {
+                span: span.clone(),
+                note: "compared".into(),
+            });
+        }
+    }
+    let mut sources: Vec<SourceRef> = Vec::new();
+    for side in [n, d] {
+        if let Some(s) = &side.source
+            && !sources.contains(s)
+        {
+            sources.push(s.clone());
+        }
+    }
+    Finding {
+        verdict,
+        check: "ratio",
+        span: m.span.clone(),
+        label_span: m.span.clone(),
+        label: computed.clone(),
+        message,
+        steps: std::iter::once(computed)
+            .chain(
+                attributes
+                    .first()
+                    .map(|a| format!("compared: {}", a.replace('_', " "))),
+            )
+            .collect(),
+        related,
+        sources,
+        help: (verdict != Verdict::Verified)
+            .then(|| format!("the figures give {}×", number(ratio.nominal))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::audit::audit;
+    use crate::document::Document;
+    use crate::finding::Verdict;
+    use crate::kb::Kb;
+
+    fn ratios(text: &str) -> Vec<(Verdict, String)> {
+        let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+        report
+            .findings
+            .iter()
+            .filter(|f| f.check == "ratio")
+            .map(|f| (f.verdict, text[f.span.clone()].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn multiples_of_named_hardware() {
+        let found = ratios(
+            "The H200 has 76% more capacity than the H100 and about 1.4× the bandwidth. \
+             The MI300X goes further, with 2.4× an H100's capacity, and its 5.3 TB/s is roughly 1.6× the H200's.",
+        );
+        assert_eq!(
+            found,
+            vec![
+                (Verdict::Verified, "76% more".to_string()),
+                (Verdict::Verified, "about 1.4×".to_string()),
+                (Verdict::Verified, "2.4×".to_string()),
+                (Verdict::Contradicted, "roughly 1.6×".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_gap_between_two_figures() {
+        assert_eq!(
+            ratios("That is 50 GB/s, against 900 GB/s over NVLink, an 18× gap."),
+            vec![(Verdict::Verified, "18×".to_string())]
+        );
+        assert_eq!(
+            ratios("That is 50 GB/s, against 900 GB/s over NVLink, a 12× gap."),
+            vec![(Verdict::Contradicted, "12×".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_product_is_no_multiple() {
+        assert!(ratios("8 × 80 GB = 640 GB on the H100.").is_empty());
+    }
+}
