@@ -561,7 +561,7 @@ impl Lexer<'_> {
         let trimmed = rest.trim_start_matches([' ', '\u{a0}']);
         let gap = rest.len() - trimmed.len();
         let Some(m) = self.units.compound_unit_at(trimmed) else {
-            return (None, pos);
+            return self.unit_declared(text, pos);
         };
         let label = &trimmed[..m.len];
         if matches!(label, "x" | "X" | "×" | "times") {
@@ -585,6 +585,45 @@ impl Lexer<'_> {
         let mut unit = m.unit;
         unit.label = label.to_string();
         (Some(unit), pos + gap + m.len)
+    }
+
+    /// A unit declared in brackets after a bare number: "700000（单位 MB）",
+    /// "700000 (in MB)", "700000 (unit: MB)".
+    fn unit_declared(&self, text: &str, pos: usize) -> (Option<Unit>, usize) {
+        let rest = text[pos..].trim_start_matches(' ');
+        let Some(inner) = rest.strip_prefix('（').or_else(|| rest.strip_prefix('(')) else {
+            return (None, pos);
+        };
+        let Some(close) = inner.find(['）', ')']) else {
+            return (None, pos);
+        };
+        let body = inner[..close].trim();
+        let declared = [
+            "单位：",
+            "单位:",
+            "单位",
+            "單位：",
+            "單位",
+            "unit:",
+            "units:",
+            "in ",
+        ]
+        .iter()
+        .find_map(|p| body.strip_prefix(p))
+        .map(str::trim);
+        let Some(unit_text) = declared else {
+            return (None, pos);
+        };
+        match self.units.compound_unit_at(unit_text) {
+            Some(m) if m.len == unit_text.len() => {
+                let mut unit = m.unit;
+                unit.label = unit_text.to_string();
+                let closing = inner[close..].chars().next().map_or(1, char::len_utf8);
+                let end = text.len() - inner.len() + close + closing;
+                (Some(unit), end)
+            }
+            _ => (None, pos),
+        }
     }
 
     /// "H100", "H100s", "MI300X" right after a count (after a space).
@@ -911,6 +950,23 @@ mod tests {
             one("100,000 H100s on one fabric").unit.dimension,
             Dimension::of(crate::units::Base::Accelerator)
         );
+    }
+
+    #[test]
+    fn a_unit_declared_in_brackets() {
+        let lexer = Lexer::builtin();
+        for text in ["结果必须 ≥ 700000（单位 MB）。", "at least 700000 (in MB)."] {
+            let q = lexer
+                .tokens(text, 0..text.len())
+                .into_iter()
+                .find_map(|t| match t {
+                    Token::Quantity(q) => Some(q),
+                    _ => None,
+                })
+                .unwrap();
+            assert_eq!(q.unit.label, "MB", "{text}");
+            assert!(text[q.span.clone()].ends_with('）') || text[q.span.clone()].ends_with(')'));
+        }
     }
 
     #[test]

@@ -112,12 +112,14 @@ fn check(
         _ => return None,
     };
     // The configuration: in the requirement's sentence, else the one before
-    // it in the same paragraph.
-    let previous = index
-        .checked_sub(1)
-        .map(|i| &input.sentences[i])
-        .filter(|s| s.block == sentence.block);
-    let config = [Some(sentence), previous]
+    // or after it in the same paragraph.
+    let neighbour = |i: Option<usize>| {
+        i.and_then(|i| input.sentences.get(i))
+            .filter(|s| s.block == sentence.block)
+    };
+    let previous = neighbour(index.checked_sub(1));
+    let next = neighbour(Some(index + 1));
+    let config = [Some(sentence), previous, next]
         .into_iter()
         .flatten()
         .find_map(|s| configuration(input, text, s))?;
@@ -326,9 +328,14 @@ fn capacities(kb: &Kb, config: &Configuration, attribute: &str) -> Vec<Capacity>
         && attribute == "memory_capacity"
         && p.dimension() == Dimension::of(Base::Byte)
     {
-        let binary = p.has_binary_reading().then(|| p.base_value(true, false));
+        // The card's figure as written, to its last digit: "80GB" is 80 GB.
+        let stated = p.premise();
+        let binary = p
+            .unit
+            .binary_factor
+            .map(|b| stated.scale(b / p.unit.factor));
         let text = format!("{} {}", number(p.number.nominal), p.unit.label);
-        push(p.base_value(false, false), binary, text, None, None);
+        push(stated, binary, text, None, None);
         return out;
     }
     for &i in &config.mention.entities {
