@@ -62,6 +62,7 @@ struct File {
     kinds: BTreeMap<String, KindFile>,
     conclusions: Conclusions,
     requirements: Vec<String>,
+    precision_bytes: BTreeMap<String, f64>,
 }
 
 #[derive(Deserialize)]
@@ -101,6 +102,7 @@ pub struct Cues {
     kind_automaton: AhoCorasick,
     kind_meanings: Vec<Vec<Cue>>,
     kinds: Vec<KindDef>,
+    precision_bytes: BTreeMap<String, f64>,
 }
 
 const BUILTIN: &str = include_str!("../claims/cues.yaml");
@@ -191,7 +193,13 @@ impl Cues {
             kind_automaton: automaton(kind_words.keys()),
             kind_meanings: kind_words.into_values().collect(),
             kinds,
+            precision_bytes: file.precision_bytes,
         })
+    }
+
+    /// How many bytes one number takes in a precision ("bf16" is 2).
+    pub fn precision_bytes(&self, precision: &str) -> Option<f64> {
+        self.precision_bytes.get(precision).copied()
     }
 
     /// The kinds of figure, sorted by name.
@@ -294,9 +302,9 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nextra: 1\n",
         )
         .unwrap_err();
-        assert_eq!((e.line, e.column), (7, 1));
+        assert_eq!((e.line, e.column), (8, 1));
     }
 }

@@ -206,6 +206,9 @@ pub fn kind_of(
     let qd = q.dimension();
     // A dimensionless figure with a unit is a share: "40%", "四成".
     let share = q.is_share || qd == Dimension::NONE && !q.unit.is_one();
+    // Whether the unit alone names a kind: "8个GPU" is a count whatever
+    // its unit word cues; "两美元一小时" needs its cue.
+    let exact = !share && kinds.iter().any(|k| !k.share && k.dimension == qd);
     // Cued kinds, nearest cue first. A bare number takes only a cue right
     // beside it ("671B 总参", "16K 张"); a figure with a unit, any cue of its
     // clause.
@@ -217,6 +220,9 @@ pub fn kind_of(
     let mut cued: Vec<(usize, &str)> = cues
         .iter()
         .filter(|f| clause.start <= f.span.start && f.span.end <= clause.end)
+        // The figure's own unit word ("8个GPU") already gave its dimension;
+        // a cue of it would outweigh the words around.
+        .filter(|f| !(exact && q.span.start < f.span.start && f.span.end <= q.span.end))
         .filter_map(|f| match &f.cue {
             Cue::Kind(k) => Some((distance(&f.span, &q.span), k.as_str())),
             _ => None,
@@ -233,10 +239,16 @@ pub fn kind_of(
             // ("总账 4.8×10²⁶", "671B 总参").
             return cue && k.dimension != Dimension::NONE;
         }
+        // A cue makes a figure per something its unit leaves out: "700 W
+        // TDP" per card, "每个节点配置 8 个 GPU" per node.
         k.dimension == qd
             || cue
-                && k.dimension.exponent(Base::Accelerator) == -1
-                && k.dimension.with(Base::Accelerator, 0) == qd
+                && Base::ALL.into_iter().any(|b| {
+                    b.is_counted()
+                        && k.dimension.exponent(b) == -1
+                        && qd.exponent(b) == 0
+                        && k.dimension.with(b, 0) == qd
+                })
     };
     // "400 TFLOPS per GPU": a per-card figure of a kind that is per card by
     // nature.

@@ -31,6 +31,7 @@
 use std::ops::Range;
 
 use crate::check::{Check, Input, module_doc};
+use crate::cues::{Cue, Cues};
 use crate::extract::calculations;
 use crate::finding::{Finding, Related, SourceRef, Verdict};
 use crate::format::number;
@@ -82,9 +83,7 @@ impl Check for Formula {
             let in_calculation = stated
                 .iter()
                 .any(|c| c.start <= claim.quantity.span.start && claim.quantity.span.end <= c.end);
-            // A required capacity ("至少需要 900GB 显存") is the bound check's.
-            let capacity = ["memory", "bandwidth"].contains(&claim.kind.as_str());
-            if in_calculation || claim.beside_card || claim.required && capacity {
+            if in_calculation || claim.beside_card {
                 continue;
             }
             if let Some(f) = check(&scope, index) {
@@ -141,12 +140,18 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
     if let Some(o) = outcomes.iter().find(|o| o.holds) {
         return Some(finding(scope, claim, o, Verdict::Verified));
     }
-    // A mismatch counts only under a law, and only when every premise from
-    // the text stands in the claim's own sentence: a premise sentences away
-    // may be about something else.
+    // A mismatch counts only under a law, only when every premise from the
+    // text stands in the claim's own sentence (a premise sentences away may
+    // be about something else), and only within a factor of 10⁵ (a figure
+    // further off is about something else: "少 1 字节").
+    let claimed = claim.quantity.claimed(false, false).nominal;
     outcomes
         .iter()
         .filter(|o| o.relation.strength == Strength::Law)
+        .filter(|o| {
+            let ratio = (claimed / o.expected.nominal).abs();
+            ratio.is_finite() && (1e-5..=1e5).contains(&ratio)
+        })
         .find(|o| {
             o.bindings
                 .iter()
@@ -159,6 +164,12 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
 /// the first one tried (every variant of a named accelerator is a binding).
 fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<Outcome<'r>> {
     let claim = &scope.typed[index];
+    // A required capacity set against hardware ("至少需要 900GB 显存 … 8 张
+    // A100") is the bound check's; against a model's size it is a formula.
+    let capacity = ["memory", "bandwidth"].contains(&claim.kind.as_str());
+    if claim.required && capacity && relation.kinds().any(|k| k == "accelerator_count") {
+        return None;
+    }
     let mut choices: Vec<Vec<Binding>> = Vec::new();
     for kind in relation.kinds().filter(|k| *k != claim.kind) {
         let found = bind(scope, index, kind);
@@ -172,15 +183,32 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
         return None;
     }
     // Worked back from a total ("32 TB … 80 GB each … 400 cards"), the
-    // figure must say it is worked out and the total must stand in its own
-    // sentence.
+    // figure must say it is worked out, and the total must be stated.
+    let stated_total =
+        |b: &Binding| b.kind == relation.result && matches!(b.origin, Origin::Text(_));
     if claim.kind != relation.result
-        && !(claim.concluded
-            && choices
-                .iter()
-                .flatten()
-                .any(|b| b.kind == relation.result && local(b)))
+        && !(claim.concluded && choices.iter().flatten().any(stated_total))
     {
+        return None;
+    }
+    // "权重约 1.8 TB，一柜 13.8 TB 的 HBM": once the relation's result is
+    // stated after its premises, a later figure of the kind is another thing.
+    let premises_end = choices
+        .iter()
+        .flatten()
+        .filter_map(|b| match &b.origin {
+            Origin::Text(span) => Some(span.end),
+            Origin::Kb { .. } => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let restated = scope.typed.iter().any(|t| {
+        t.kind == claim.kind
+            && t.sentence == claim.sentence
+            && premises_end <= t.quantity.span.start
+            && t.quantity.span.end <= claim.quantity.span.start
+    });
+    if restated {
         return None;
     }
     let mut first = None;
@@ -282,6 +310,9 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
 /// claim in its paragraph: "H100" gives its TDP, memory, throughput, one
 /// binding per variant the name can mean.
 fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
+    if kind == "bytes_per_parameter" {
+        return from_precision(scope, claim);
+    }
     let (attribute, qualifiers): (&str, &[(&str, &str)]) = match kind {
         "power_per_accelerator" => ("tdp", &[]),
         "memory_per_accelerator" => ("memory_capacity", &[]),
@@ -344,6 +375,36 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
         });
     }
     out
+}
+
+/// Bytes per parameter from the precision the claim's sentence names before
+/// it: "3140 亿参数在 BF16 精度下" stores 2 bytes each.
+fn from_precision(scope: &Scope, claim: &Typed) -> Vec<Binding> {
+    let sentence = &scope.input.sentences[claim.sentence];
+    let text = &scope.input.doc.text[sentence.span.start..claim.quantity.span.start];
+    let cues = Cues::builtin();
+    let precision = cues.find(text).into_iter().rev().find_map(|f| match f.cue {
+        Cue::Qualifier(key, value) if key == "precision" => Some(value),
+        _ => None,
+    });
+    let Some((precision, bytes)) = precision.and_then(|p| cues.precision_bytes(&p).map(|b| (p, b)))
+    else {
+        return Vec::new();
+    };
+    vec![Binding {
+        kind: "bytes_per_parameter".into(),
+        value: Interval::exact(bytes),
+        shown: format!("{} bytes ({})", number(bytes), precision.to_uppercase()),
+        origin: Origin::Kb {
+            label: format!(
+                "{} is {} bytes a number",
+                precision.to_uppercase(),
+                number(bytes)
+            ),
+            source: None,
+        },
+        same_sentence: true,
+    }]
 }
 
 fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Finding {
