@@ -32,6 +32,12 @@ pub enum Cue {
     ConclusionAfter,
     /// The figure is a requirement: "needs", "至少需要".
     Requirement,
+    /// A total of what came before: "加起来", "in total".
+    Total,
+    /// Parts of the whole just stated follow: "其中", "of those".
+    Parts,
+    /// What is left of a whole: "剩下", "the remaining".
+    Rest,
 }
 
 /// A kind of figure: its dimension and whether it is the default for it.
@@ -63,6 +69,15 @@ struct File {
     conclusions: Conclusions,
     requirements: Vec<String>,
     precision_bytes: BTreeMap<String, f64>,
+    sums: Sums,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sums {
+    totals: Vec<String>,
+    parts: Vec<String>,
+    rest: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -150,6 +165,15 @@ impl Cues {
                 .entry(fold(&word))
                 .or_default()
                 .push(Cue::ConclusionBefore);
+        }
+        for (words, cue) in [
+            (&file.sums.totals, Cue::Total),
+            (&file.sums.parts, Cue::Parts),
+            (&file.sums.rest, Cue::Rest),
+        ] {
+            for word in words {
+                kind_words.entry(fold(word)).or_default().push(cue.clone());
+            }
         }
         for word in file.requirements {
             kind_words
@@ -302,9 +326,9 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [] }\nextra: 1\n",
         )
         .unwrap_err();
-        assert_eq!((e.line, e.column), (8, 1));
+        assert_eq!((e.line, e.column), (9, 1));
     }
 }

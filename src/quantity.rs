@@ -60,7 +60,15 @@ impl Quantity {
     /// its last written digit, since a writer computing from "6,000 cards"
     /// means 6,000, not 5,400–6,600.
     pub fn premise(&self) -> Interval {
-        let v = Interval::around(self.number.nominal, self.digit_half).scale(self.unit.factor);
+        // A whole number of base units written to its units digit ("466 次",
+        // "8 GPUs", "2 bytes") is exact; a figure in a prefixed or scaled
+        // unit ("1,979 TFLOPS", "45%") keeps half its last digit.
+        let counted = self.digit_half <= 0.5
+            && self.number.nominal.fract() == 0.0
+            && !self.is_share
+            && self.unit.factor == 1.0;
+        let half = if counted { 0.0 } else { self.digit_half };
+        let v = Interval::around(self.number.nominal, half).scale(self.unit.factor);
         apply_hedge(v, self.hedge, self.step * self.unit.factor)
     }
 

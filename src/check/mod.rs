@@ -7,6 +7,7 @@ pub mod consistency;
 pub mod formula;
 pub mod ratio;
 pub mod spec;
+pub mod sum;
 
 use crate::document::Document;
 use crate::finding::Finding;
@@ -59,6 +60,7 @@ pub fn all() -> Vec<&'static dyn Check> {
         &spec::Spec,
         &formula::Formula,
         &ratio::Ratio,
+        &sum::Sum,
         &bound::Bound,
         &consistency::Consistency,
     ]
