@@ -117,6 +117,20 @@ impl<T: Copy> Words<T> {
         })
     }
 
+    /// Every entry at the start of `text`, longest first; ASCII words end
+    /// at a word boundary and match case-insensitively.
+    fn prefixes_of<'a>(&'a self, text: &'a str) -> impl Iterator<Item = (T, usize)> + 'a {
+        self.entries.iter().filter_map(move |(w, t)| {
+            let head = text.get(..w.len())?;
+            let matches = if w.is_ascii() {
+                head.eq_ignore_ascii_case(w)
+            } else {
+                head == w
+            };
+            (matches && boundary_after(w, &text[w.len()..])).then_some((*t, w.len()))
+        })
+    }
+
     /// The longest entry ending at the end of `text`, with its length.
     fn suffix_of(&self, text: &str) -> Option<(T, usize)> {
         self.entries.iter().find_map(|(w, t)| {
@@ -241,6 +255,15 @@ impl Lexicon {
     /// A hedge ending right before a number (`text` is what precedes it).
     pub fn hedge_before(&self, text: &str) -> Option<(Hedge, usize)> {
         self.hedges_before.suffix_of(text)
+    }
+
+    /// Every hedge word that `text` starts with, longest first: "at least
+    /// 700" starts with "at least".
+    pub fn hedges_starting<'a>(
+        &'a self,
+        text: &'a str,
+    ) -> impl Iterator<Item = (Hedge, usize)> + 'a {
+        self.hedges_before.prefixes_of(text)
     }
 
     /// A hedge right after a number.

@@ -335,26 +335,16 @@ impl Lexer<'_> {
     fn hedge_word_at(&self, rest: &str) -> Option<(Hedge, usize)> {
         // Hedge lists are matched at their end; find the longest hedge that
         // is a prefix of `rest` and is followed by a number or a space.
-        let mut best: Option<(Hedge, usize)> = None;
-        for (i, c) in rest.char_indices().take(16) {
-            let cut = i + c.len_utf8();
-            if let Some((h, len)) = self.words.hedge_before(&rest[..cut])
-                && len == cut
-            {
-                let after = rest[cut..].trim_start();
-                let next = after.chars().next();
-                if next.is_some_and(|n| {
-                    digit_value(n).is_some()
-                        || starts_chinese_numeral(n)
-                        || n == '$'
-                        || n.is_ascii_alphabetic()
-                        || n == '半'
-                }) {
-                    best = Some((h, len));
-                }
-            }
-        }
-        best
+        self.words.hedges_starting(rest).find(|&(_, len)| {
+            let next = rest[len..].trim_start().chars().next();
+            next.is_some_and(|n| {
+                digit_value(n).is_some()
+                    || starts_chinese_numeral(n)
+                    || n == '$'
+                    || n.is_ascii_alphabetic()
+                    || n == '半'
+            })
+        })
     }
 
     /// A quantity without a leading hedge word.

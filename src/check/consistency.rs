@@ -102,7 +102,9 @@ impl Check for Consistency {
                 }
                 // The moment and the mood of a figure are its clause's: in
                 // "pays $44B, as much as the 2022 deal", 2022 is the deal's.
-                let clause = &text[clause];
+                // Within the clause, the words near the figure: a clause
+                // without punctuation may run for pages.
+                let clause = &text[near(text, &clause, &q.span)];
                 let lower = clause.to_lowercase();
                 if CHANGE_WORDS.iter().any(|w| lower.contains(w)) {
                     // "权重翻倍成 3.6 TB": a new value of a changed thing.
@@ -144,6 +146,20 @@ impl Check for Consistency {
             }
         }
     }
+}
+
+/// The part of a clause within 200 bytes of a figure, on character
+/// boundaries.
+fn near(text: &str, clause: &Range<usize>, figure: &Range<usize>) -> Range<usize> {
+    let mut start = clause.start.max(figure.start.saturating_sub(200));
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    let mut end = clause.end.min(figure.end + 200);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    start..end.max(start)
 }
 
 /// Whether a figure is worked out from premises in its own sentence ("3,000
@@ -338,10 +354,13 @@ fn readings(q: &Quantity) -> Vec<Interval> {
 fn same_subject(a: &str, b: &str) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     if short.is_ascii() && long.is_ascii() {
-        let (short, long) = (short.to_lowercase(), long.to_lowercase());
         let words: Vec<&str> = long.split(' ').collect();
         let wanted: Vec<&str> = short.split(' ').collect();
-        return words.windows(wanted.len()).any(|w| w == wanted.as_slice());
+        return words.windows(wanted.len()).any(|w| {
+            w.iter()
+                .zip(&wanted)
+                .all(|(a, b)| a.eq_ignore_ascii_case(b))
+        });
     }
     short.chars().count() >= 2 && long.contains(short)
 }
@@ -354,8 +373,12 @@ fn subjects(text: &str, figure: &Range<usize>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     out.extend(subject_before(&text[..figure.start]));
     // "At $950 million, the …" puts the subject after the comma.
-    let lead = text[..figure.start].trim_end().to_lowercase();
-    let at_front = ["at", "with", "for"].iter().any(|w| lead.ends_with(w));
+    let lead = text[..figure.start].trim_end();
+    let at_front = ["at", "with", "for"].iter().any(|w| {
+        lead.len() >= w.len()
+            && lead.is_char_boundary(lead.len() - w.len())
+            && lead[lead.len() - w.len()..].eq_ignore_ascii_case(w)
+    });
     out.extend(subject_after(&text[figure.end..], at_front));
     out.retain(|s| names_a_thing(s));
     out

@@ -112,7 +112,17 @@ fn multiple(input: &Input, sentence: &Sentence, index: usize, q: &Quantity) -> O
         });
     }
     // "76% more capacity than the H100": 1.76 times.
-    if q.unit.label == "%" && trimmed.to_lowercase().starts_with("more") && after.contains("than") {
+    let more = trimmed
+        .get(..4)
+        .is_some_and(|w| w.eq_ignore_ascii_case("more"));
+    let than = || {
+        let end = (0..=80.min(after.len()))
+            .rev()
+            .find(|&i| after.is_char_boundary(i))
+            .unwrap_or(0);
+        after[..end].contains("than")
+    };
+    if q.unit.label == "%" && more && than() {
         let share = stated(q.number).scale(0.01);
         return Some(Multiple {
             span: q.span.start..q.span.end + gap + 4,

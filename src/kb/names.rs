@@ -104,8 +104,13 @@ impl NameIndex {
     }
 }
 
-/// A name with each space also written as a hyphen or as nothing.
+/// A name with each space also written as a hyphen or as nothing. Names of
+/// more than three words (paper titles) are matched as written: their
+/// spellings would number in the thousands.
 fn spellings(name: &str) -> Vec<String> {
+    if name.matches(' ').count() > 2 {
+        return vec![name.to_string()];
+    }
     let mut out = vec![String::new()];
     for (i, part) in name.split(' ').enumerate() {
         if i > 0 {
