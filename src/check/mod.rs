@@ -6,6 +6,7 @@ pub mod bound;
 pub mod consistency;
 pub mod formula;
 pub mod ratio;
+pub mod share;
 pub mod spec;
 pub mod sum;
 
@@ -61,6 +62,7 @@ pub fn all() -> Vec<&'static dyn Check> {
         &formula::Formula,
         &ratio::Ratio,
         &sum::Sum,
+        &share::Share,
         &bound::Bound,
         &consistency::Consistency,
     ]

@@ -1,0 +1,289 @@
+//! `share`: a percentage of a whole that the stated part and whole do not
+//! give.
+//!
+//! Catches "the accelerators stay below 40% of the 150 MW target" when the
+//! accelerators were said to draw 70 MW (46.7%), and "planned work was about
+//! 19% of all stops" after "466 interruptions; of those, 47 were planned"
+//! (10.1%). The whole is the figure right after "of (the)" ("40% of the 150
+//! MW target"), or, for "of all …" and "占全部…的", the whole the paragraph
+//! stated before listing its parts ("466 … of those"). The part is the
+//! nearest earlier figure of the whole's kind whose clause shares a word with
+//! the words before the percentage ("planned work" and "planned
+//! maintenance"; "accelerators" and "GPUs", which cue the same kind).
+//!
+//! Why it matters: a share is a division the reader rarely redoes, and a
+//! wrong one changes the argument it supports.
+//!
+//! Hedges decide: "below 40%" holds for anything up to 40%, "about 19%"
+//! allows 5% either way.
+//!
+//! Example:
+//!
+//! ```text
+//! GPUs: 100,000 × 700 W = 70 MW … stay below 40% of the 150 MW target
+//!                                      contradicted: 70 MW ÷ 150 MW = 46.7%
+//! ```
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use crate::check::{Check, Input, module_doc};
+use crate::cues::{Cue, Cues};
+use crate::finding::{Finding, Related, Verdict};
+use crate::format::number;
+use crate::quantity::{Quantity, Token};
+use crate::segment::clauses;
+
+pub struct Share;
+
+impl Check for Share {
+    fn code(&self) -> &'static str {
+        "share"
+    }
+
+    fn explain(&self) -> &'static str {
+        module_doc(include_str!("share.rs"))
+    }
+
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
+        let text = input.doc.text.as_str();
+        // Every figure so far, with the words of its clause.
+        let mut earlier: Vec<Stated> = Vec::new();
+        let mut whole: Option<Stated> = None;
+        let mut block = None;
+        for sentence in input.sentences {
+            if block != Some(sentence.block) {
+                whole = None;
+                block = Some(sentence.block);
+            }
+            let local = &text[sentence.span.clone()];
+            let clause_ranges = clauses(local, sentence.span.start);
+            let clause_of = |q: &Quantity| {
+                clause_ranges
+                    .iter()
+                    .find(|c| c.start <= q.span.start && q.span.start < c.end)
+                    .cloned()
+                    .unwrap_or(sentence.span.clone())
+            };
+            let parts_cue = Cues::builtin()
+                .find(local)
+                .into_iter()
+                .find(|f| f.cue == Cue::Parts)
+                .map(|f| f.span.start + sentence.span.start);
+            for token in &sentence.tokens {
+                let Token::Quantity(q) = token else {
+                    continue;
+                };
+                let clause = clause_of(q);
+                if q.unit.label == "%" && !q.is_share {
+                    if let Some(f) =
+                        check(text, q, &clause, &earlier, whole.as_ref(), &sentence.tokens)
+                    {
+                        findings.push(f);
+                    }
+                    continue;
+                }
+                if q.dimension().is_dimensionless() && !q.unit.is_one() {
+                    continue;
+                }
+                // What a figure is said of: the words after it, on to the next
+                // figure, within its clause ("47 were planned maintenance and
+                // 419 …"), and those before it when it comes first.
+                let next_figure = sentence.tokens.iter().find_map(|t| match t {
+                    Token::Quantity(x) if x.span.start >= q.span.end => Some(x.span.start),
+                    _ => None,
+                });
+                let after_end = next_figure
+                    .map_or(clause.end, |n| n.min(clause.end))
+                    .max(q.span.end);
+                let previous_figure = sentence.tokens.iter().rev().find_map(|t| match t {
+                    Token::Quantity(x) if x.span.end <= q.span.start => Some(x.span.end),
+                    _ => None,
+                });
+                // Words before a figure are its own only when no figure of
+                // the clause comes first: in "96 were network faults and
+                // 224 were GPU faults", "network" is the 96's.
+                let before_start = match previous_figure {
+                    Some(p) if p > clause.start => q.span.start,
+                    _ => clause.start,
+                };
+                let stated = Stated {
+                    quantity: q.clone(),
+                    words: words(
+                        &text[before_start..q.span.start],
+                        &text[q.span.end..after_end],
+                    ),
+                };
+                // "466 interruptions. Of those, …": the whole of the parts.
+                if parts_cue.is_some_and(|at| q.span.end <= at) || parts_follows(input, sentence, q)
+                {
+                    whole = Some(stated.clone());
+                }
+                earlier.push(stated);
+            }
+        }
+    }
+}
+
+#[derive(Clone)]
+struct Stated {
+    quantity: Quantity,
+    /// Lowercased words and kind cues of its clause.
+    words: BTreeSet<String>,
+}
+
+/// Whether the next sentence opens with the parts of this figure ("Of
+/// those, …").
+fn parts_follows(input: &Input, sentence: &crate::segment::Sentence, q: &Quantity) -> bool {
+    let last = sentence.tokens.iter().rev().find_map(|t| match t {
+        Token::Quantity(x) => Some(x.span.clone()),
+        _ => None,
+    });
+    if last != Some(q.span.clone()) {
+        return false;
+    }
+    let next = input
+        .sentences
+        .iter()
+        .find(|s| s.span.start >= sentence.span.end && s.block == sentence.block);
+    next.is_some_and(|s| {
+        let head: String = input.doc.text[s.span.clone()].chars().take(16).collect();
+        Cues::builtin()
+            .find(&head)
+            .iter()
+            .any(|f| f.cue == Cue::Parts)
+    })
+}
+
+/// The words of a text, lowercased, and the kinds its cue words name (so
+/// "GPUs" and "accelerators" meet).
+fn words(before: &str, after: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for part in [before, after] {
+        for w in part.split(|c: char| !c.is_alphanumeric()) {
+            if w.chars().count() >= 3
+                && w.is_ascii()
+                && !STOP.contains(&w.to_ascii_lowercase().as_str())
+            {
+                out.insert(w.to_ascii_lowercase());
+            }
+        }
+        // CJK words: every two characters.
+        let cjk: Vec<char> = part
+            .chars()
+            .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+            .collect();
+        for pair in cjk.windows(2) {
+            out.insert(pair.iter().collect());
+        }
+        for f in Cues::builtin().find(part) {
+            if let Cue::Kind(k) = f.cue {
+                out.insert(format!("kind:{k}"));
+            }
+        }
+    }
+    out
+}
+
+const STOP: &[&str] = &[
+    "the", "and", "for", "with", "that", "this", "was", "were", "are", "its", "all", "of", "about",
+    "than", "from", "into", "over", "under", "below", "above", "even", "every", "stay", "stays",
+];
+
+fn check(
+    text: &str,
+    share: &Quantity,
+    clause: &Range<usize>,
+    earlier: &[Stated],
+    whole_of_parts: Option<&Stated>,
+    tokens: &[Token],
+) -> Option<Finding> {
+    let after = text[share.span.end..clause.end].trim_start();
+    let before = &text[clause.start..share.span.start];
+    // "网络故障占全部停机的 20%": the share of the paragraph's whole, said of
+    // what comes before 占.
+    let zh_of_all = before.find('占').filter(|&i| {
+        let rest = &before[i + '占'.len_utf8()..];
+        ["全部", "所有", "总", "總"]
+            .iter()
+            .any(|w| rest.starts_with(w))
+    });
+    let (whole, subject_text): (Quantity, &str) = if let Some(i) = zh_of_all {
+        (whole_of_parts?.quantity.clone(), &before[..i])
+    } else {
+        let of = after.strip_prefix("of ").map(str::trim_start)?;
+        // "of the 150 MW target": the figure right after; "of all stops":
+        // the paragraph's whole.
+        let named_whole = tokens.iter().find_map(|t| match t {
+            Token::Quantity(q)
+                if q.span.start >= share.span.end && q.span.start - share.span.end <= 12 =>
+            {
+                Some(q)
+            }
+            _ => None,
+        });
+        let whole = match named_whole {
+            Some(w) => w.clone(),
+            None if of.starts_with("all ") => whole_of_parts?.quantity.clone(),
+            None => return None,
+        };
+        (whole, before)
+    };
+    // The part: the earlier figure of the whole's kind that shares the most
+    // words with what the share is said of, the nearest on a tie.
+    let subject = words(subject_text, "");
+    let part = earlier
+        .iter()
+        .rev()
+        .filter(|s| {
+            s.quantity.span != whole.span
+                && s.quantity.dimension() == whole.dimension()
+                && s.quantity.premise().nominal < whole.premise().nominal
+        })
+        .map(|s| (s.words.intersection(&subject).count(), s))
+        .filter(|(shared, _)| *shared > 0)
+        .fold(None, |best: Option<(usize, &Stated)>, (n, s)| match best {
+            Some((m, _)) if m >= n => best,
+            _ => Some((n, s)),
+        })?
+        .1;
+    let ratio = part.quantity.premise().checked_div(whole.premise())?;
+    let claimed = share.claimed(false, false);
+    let holds = ratio.meets(&claimed);
+    let computed = format!(
+        "{} ÷ {} = {}%",
+        &text[part.quantity.span.clone()],
+        &text[whole.span.clone()],
+        number(ratio.nominal * 100.0)
+    );
+    let claim = &text[share.span.clone()];
+    Some(Finding {
+        verdict: if holds {
+            Verdict::Verified
+        } else {
+            Verdict::Contradicted
+        },
+        check: "share",
+        span: share.span.clone(),
+        label_span: share.span.clone(),
+        label: computed.clone(),
+        message: if holds {
+            format!("{claim} matches {computed}")
+        } else {
+            format!("{computed}, not {claim}")
+        },
+        steps: vec![computed],
+        related: vec![
+            Related {
+                span: part.quantity.span.clone(),
+                note: "the part".into(),
+            },
+            Related {
+                span: whole.span.clone(),
+                note: "the whole".into(),
+            },
+        ],
+        sources: Vec::new(),
+        help: (!holds).then(|| "the part and the whole stated give another share".to_string()),
+    })
+}
