@@ -92,18 +92,33 @@ fn named_variants(doc: &Document, sentences: &[Sentence], kb: &Kb) -> Vec<usize>
 /// multiplication. Such a finding gets the premise as a related span, and a
 /// verified one says so in its message.
 fn mark_premises(findings: &mut [Finding]) {
-    let contradicted: Vec<(std::ops::Range<usize>, String)> = findings
+    let mut sorted: Vec<(std::ops::Range<usize>, String)> = findings
         .iter()
         .filter(|f| f.verdict == Verdict::Contradicted)
         .map(|f| (f.span.clone(), f.message.clone()))
         .collect();
+    sorted.sort_by_key(|(span, _)| (span.start, span.end));
+    let contradicted = &sorted;
     for f in findings.iter_mut() {
         let mut rests = false;
-        for (span, message) in &contradicted {
-            let premise = *span != f.span
-                && f.related
-                    .iter()
-                    .any(|r| r.span.start <= span.start && span.end <= r.span.end);
+        // The contradicted figures inside one of this finding's related
+        // spans, found by position, not by scanning them all.
+        let inside: Vec<usize> = f
+            .related
+            .iter()
+            .flat_map(|r| {
+                let from = contradicted.partition_point(|(s, _)| s.start < r.span.start);
+                let to = contradicted.partition_point(|(s, _)| s.start < r.span.end);
+                (from..to).filter(move |&i| contradicted[i].0.end <= r.span.end)
+            })
+            .collect();
+        for i in inside {
+            let (span, message) = &contradicted[i];
+            let noted = f
+                .related
+                .iter()
+                .any(|r| r.span == *span && r.note.starts_with("rests on"));
+            let premise = *span != f.span && !noted;
             if premise {
                 f.related.push(Related {
                     span: span.clone(),

@@ -80,6 +80,18 @@ impl Document {
     }
 
     /// 1-based line and column (in characters) of a byte offset.
+    /// The byte offset where a 0-based line starts.
+    pub fn line_index_start(&self, line: usize) -> usize {
+        self.line_starts.get(line).copied().unwrap_or(0)
+    }
+
+    /// The 0-based line an offset is on.
+    pub fn line_index(&self, offset: usize) -> usize {
+        self.line_starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
+    }
+
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;

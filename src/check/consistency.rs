@@ -139,7 +139,10 @@ impl Check for Consistency {
                         qualifiers,
                     },
                 };
-                if let Some(earlier) = stated.iter().find(|s| s.disagrees(&statement)) {
+                // The most recent statements only: an article restates a
+                // figure within pages, and a long input stays linear.
+                let recent = &stated[stated.len().saturating_sub(RECENT)..];
+                if let Some(earlier) = recent.iter().find(|s| s.disagrees(&statement)) {
                     findings.push(finding(text, earlier, &statement));
                 }
                 stated.push(statement);
@@ -166,18 +169,25 @@ fn near(text: &str, clause: &Range<usize>, figure: &Range<usize>) -> Range<usize
 /// GPUs at 400 W, so the GPUs draw 1.2 MW"): such a figure restates its
 /// premises, and two of them with other premises are about other things.
 fn computed(typed: &[Typed], sentence: usize, q: &Quantity) -> bool {
-    let Some(me) = typed.iter().find(|t| t.quantity.span == q.span) else {
+    // Typed figures are in document order: the sentence's are one run.
+    let from = typed.partition_point(|t| t.sentence < sentence);
+    let to = typed.partition_point(|t| t.sentence <= sentence);
+    let in_sentence = &typed[from..to];
+    let Some(me) = in_sentence.iter().find(|t| t.quantity.span == q.span) else {
         return false;
     };
     let premise = |kind: &str| {
-        typed.iter().any(|t| {
-            t.sentence == sentence && t.kind == kind && t.quantity.span.end <= q.span.start
-        })
+        in_sentence
+            .iter()
+            .any(|t| t.kind == kind && t.quantity.span.end <= q.span.start)
     };
     relations().iter().any(|r| {
         r.kinds().any(|k| k == me.kind) && r.kinds().filter(|k| *k != me.kind).all(premise)
     })
 }
+
+/// How many earlier statements a figure is compared with.
+const RECENT: usize = 2000;
 
 /// Words that make a figure a plan, a budget or a target rather than an
 /// outcome.

@@ -80,9 +80,10 @@ impl Check for Formula {
             sections,
         };
         for (index, claim) in typed.iter().enumerate() {
-            let in_calculation = stated
-                .iter()
-                .any(|c| c.start <= claim.quantity.span.start && claim.quantity.span.end <= c.end);
+            // Calculations are in document order and do not overlap: the
+            // one that may hold the claim is the last to start before it.
+            let at = stated.partition_point(|c| c.start <= claim.quantity.span.start);
+            let in_calculation = at > 0 && claim.quantity.span.end <= stated[at - 1].end;
             if in_calculation || claim.beside_card {
                 continue;
             }
@@ -297,6 +298,7 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
     let earlier = scope.typed[..index]
         .iter()
         .rev()
+        .take_while(|t| claim.sentence - t.sentence <= REACH)
         .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
         .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
         .find(|t| section(t) == section(claim) && claim.sentence - t.sentence <= REACH);
@@ -326,9 +328,9 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     let kb: &Kb = scope.input.kb;
     let text = scope.input.doc.text.as_str();
     let sentences = scope.input.sentences;
-    let start = sentences
-        .iter()
-        .position(|s| s.block == claim.block)
+    // The paragraph's sentences before the claim, a few at most.
+    let start = (claim.sentence.saturating_sub(REACH)..=claim.sentence)
+        .find(|&i| sentences[i].block == claim.block)
         .unwrap_or(claim.sentence);
     let mut mention = None;
     for s in &sentences[start..=claim.sentence] {

@@ -51,7 +51,7 @@ impl Check for Share {
         let mut earlier: Vec<Stated> = Vec::new();
         let mut whole: Option<Stated> = None;
         let mut block = None;
-        for sentence in input.sentences {
+        for (index, sentence) in input.sentences.iter().enumerate() {
             if block != Some(sentence.block) {
                 whole = None;
                 block = Some(sentence.block);
@@ -115,8 +115,7 @@ impl Check for Share {
                     ),
                 };
                 // "466 interruptions. Of those, …": the whole of the parts.
-                if parts_cue.is_some_and(|at| q.span.end <= at) || parts_follows(input, sentence, q)
-                {
+                if parts_cue.is_some_and(|at| q.span.end <= at) || parts_follows(input, index, q) {
                     whole = Some(stated.clone());
                 }
                 earlier.push(stated);
@@ -134,7 +133,8 @@ struct Stated {
 
 /// Whether the next sentence opens with the parts of this figure ("Of
 /// those, …").
-fn parts_follows(input: &Input, sentence: &crate::segment::Sentence, q: &Quantity) -> bool {
+fn parts_follows(input: &Input, index: usize, q: &Quantity) -> bool {
+    let sentence = &input.sentences[index];
     let last = sentence.tokens.iter().rev().find_map(|t| match t {
         Token::Quantity(x) => Some(x.span.clone()),
         _ => None,
@@ -144,8 +144,8 @@ fn parts_follows(input: &Input, sentence: &crate::segment::Sentence, q: &Quantit
     }
     let next = input
         .sentences
-        .iter()
-        .find(|s| s.span.start >= sentence.span.end && s.block == sentence.block);
+        .get(index + 1)
+        .filter(|s| s.block == sentence.block);
     next.is_some_and(|s| {
         let head: String = input.doc.text[s.span.clone()].chars().take(16).collect();
         Cues::builtin()
@@ -184,6 +184,9 @@ fn words(before: &str, after: &str) -> BTreeSet<String> {
     }
     out
 }
+
+/// How many earlier figures may be the part of a share.
+const RECENT: usize = 64;
 
 const STOP: &[&str] = &[
     "the", "and", "for", "with", "that", "this", "was", "were", "are", "its", "all", "of", "about",
@@ -235,6 +238,7 @@ fn check(
     let part = earlier
         .iter()
         .rev()
+        .take(RECENT)
         .filter(|s| {
             s.quantity.span != whole.span
                 && s.quantity.dimension() == whole.dimension()

@@ -4,14 +4,15 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::sync::Arc;
 
 use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
 use super::{Emitter, Options, Show};
 use crate::audit::FileReport;
+use crate::document::Document;
 use crate::finding::{Finding, Severity, Verdict};
 
 pub struct Human {
@@ -21,7 +22,55 @@ pub struct Human {
 /// A finding as miette sees it.
 struct Rendered<'a> {
     finding: &'a Finding,
-    source: NamedSource<Arc<str>>,
+    source: Source<'a>,
+}
+
+/// The document as miette reads it: a span's line and column come from the
+/// document's line index, where miette's own `str` source would count lines
+/// from the start of the file for every finding, which is quadratic in a
+/// long article full of findings. With no context lines, miette asks for the
+/// span itself, which is what this gives.
+struct Source<'a> {
+    name: &'a str,
+    document: &'a Document,
+}
+
+impl SourceCode for Source<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        if context_lines_before > 0 || context_lines_after > 0 {
+            let whole = self.document.text.as_str();
+            let contents = whole.read_span(span, context_lines_before, context_lines_after)?;
+            return Ok(Box::new(MietteSpanContents::new_named(
+                self.name.to_string(),
+                contents.data(),
+                *contents.span(),
+                contents.line(),
+                contents.column(),
+                contents.line_count(),
+            )));
+        }
+        let text = self.document.text.as_bytes();
+        let start = span.offset();
+        let end = start + span.len();
+        if end > text.len() {
+            return Err(MietteError::OutOfBounds);
+        }
+        let line = self.document.line_index(start);
+        let line_start = self.document.line_index_start(line);
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_string(),
+            &text[start..end],
+            *span,
+            line,
+            start - line_start,
+            self.document.line_index(end.saturating_sub(1).max(start)),
+        )))
+    }
 }
 
 impl fmt::Debug for Rendered<'_> {
@@ -94,7 +143,6 @@ impl Emitter for Human {
         let handler = self.handler();
         for report in reports {
             let path = report.document.path.display().to_string();
-            let text: Arc<str> = Arc::from(report.document.text.as_str());
             for f in &report.findings {
                 if f.verdict == Verdict::Verified {
                     if self.options.show == Show::All {
@@ -109,7 +157,10 @@ impl Emitter for Human {
                 }
                 let rendered = Rendered {
                     finding: f,
-                    source: NamedSource::new(&path, Arc::clone(&text)),
+                    source: Source {
+                        name: &path,
+                        document: &report.document,
+                    },
                 };
                 let mut rendering = String::new();
                 handler
