@@ -24,6 +24,9 @@
 //! two figures in one sentence (a comparison). Values are compared as
 //! intervals, hedges included: "about $45B" and "$44.6B" agree.
 //!
+//! The later statement is flagged, except that a table is the article's
+//! record: when prose and a table cell disagree, the prose is flagged.
+//!
 //! Example:
 //!
 //! ```text
@@ -39,9 +42,10 @@ use crate::finding::{Finding, Related, Verdict};
 use crate::formula::relations;
 use crate::interval::Interval;
 use crate::kind::{Typed, typed_mentions};
+use crate::markdown::BlockKind;
 use crate::quantity::{Quantity, Token};
 use crate::segment::clauses;
-use crate::units::{Base, Dimension};
+use crate::units::{Base, Dimension, UnitTable};
 
 pub struct Consistency;
 
@@ -60,19 +64,42 @@ impl Check for Consistency {
         let mut stated: Vec<Statement> = Vec::new();
         for (index, sentence) in input.sentences.iter().enumerate() {
             let sentence_text = &text[sentence.span.clone()];
-            let figures: Vec<&Quantity> = sentence
+            // In a table, a cell's row label is its subject and its column
+            // header its unit: "| 预训练 | 266.4 万 |" under "H800 卡时".
+            let (row_subject, header_unit) = match input.blocks.get(sentence.block).map(|b| &b.kind)
+            {
+                Some(BlockKind::Cell {
+                    header,
+                    row_label: Some(row),
+                }) => (
+                    Some(text[row.clone()].trim().to_string()),
+                    header
+                        .as_ref()
+                        .and_then(|h| UnitTable::builtin().unit_named_in(&text[h.clone()])),
+                ),
+                _ => (None, None),
+            };
+            let cell_figures: Vec<Quantity> = sentence
                 .tokens
                 .iter()
                 .filter_map(|t| match t {
-                    // Durations are how long something ran, rarely one
-                    // fact restated: "运转 24 小时" and "运转 10 天" are two runs.
-                    Token::Quantity(q)
-                        if !q.dimension().is_dimensionless()
-                            && q.dimension() != Dimension::of(Base::Second) =>
-                    {
-                        Some(q)
-                    }
+                    Token::Quantity(q) => Some(match &header_unit {
+                        Some(unit) if q.unit.is_one() => Quantity {
+                            unit: unit.clone(),
+                            ..q.clone()
+                        },
+                        _ => q.clone(),
+                    }),
                     _ => None,
+                })
+                .collect();
+            let figures: Vec<&Quantity> = cell_figures
+                .iter()
+                // Durations are how long something ran, rarely one fact
+                // restated: "运转 24 小时" and "运转 10 天" are two runs.
+                .filter(|q| {
+                    !q.dimension().is_dimensionless()
+                        && q.dimension() != Dimension::of(Base::Second)
                 })
                 .collect();
             let clause_ranges = clauses(sentence_text, sentence.span.start);
@@ -96,7 +123,12 @@ impl Check for Consistency {
                 if !alone {
                     continue;
                 }
-                let subjects = subjects(text, &q.span);
+                let mut subjects = subjects(text, &q.span);
+                if let Some(row) = &row_subject
+                    && names_a_thing(row)
+                {
+                    subjects.push(row.clone());
+                }
                 if subjects.is_empty() || computed(&typed, index, q) {
                     continue;
                 }
@@ -131,6 +163,7 @@ impl Check for Consistency {
                     quantity: (*q).clone(),
                     subjects,
                     sentence: index,
+                    in_table: row_subject.is_some(),
                     context: Context {
                         years: years(clause),
                         plan: !present(PLAN_WORDS).is_empty(),
@@ -143,7 +176,14 @@ impl Check for Consistency {
                 // figure within pages, and a long input stays linear.
                 let recent = &stated[stated.len().saturating_sub(RECENT)..];
                 if let Some(earlier) = recent.iter().find(|s| s.disagrees(&statement)) {
-                    findings.push(finding(text, earlier, &statement));
+                    // A table is the article's record: when prose and a
+                    // table disagree, the prose restated it wrong.
+                    let (kept, flagged) = if statement.in_table && !earlier.in_table {
+                        (&statement, earlier)
+                    } else {
+                        (earlier, &statement)
+                    };
+                    findings.push(finding(text, kept, flagged));
                 }
                 stated.push(statement);
             }
@@ -281,6 +321,10 @@ const LINKS: &[&str] = &[
     "only", "just", "a", "an", "the",
 ];
 const ZH_LINKS: &[&str] = &[
+    "约需",
+    "約需",
+    "需要",
+    "需",
     "金额为",
     "金額為",
     "高达",
@@ -316,6 +360,8 @@ struct Statement {
     subjects: Vec<String>,
     sentence: usize,
     context: Context,
+    /// Stated in a table cell, the article's record of a figure.
+    in_table: bool,
 }
 
 /// What a figure's clause says about when, in what mood and of what part
@@ -531,30 +577,31 @@ fn years(sentence: &str) -> Vec<String> {
     out
 }
 
-fn finding(text: &str, earlier: &Statement, later: &Statement) -> Finding {
-    let first = &text[earlier.quantity.span.clone()];
-    let second = &text[later.quantity.span.clone()];
-    let subject = later
+/// The finding on `flagged`, pointing at the statement it disagrees with.
+fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
+    let first = &text[kept.quantity.span.clone()];
+    let second = &text[flagged.quantity.span.clone()];
+    let subject = flagged
         .subjects
         .iter()
-        .find(|t| earlier.subjects.iter().any(|s| same_subject(s, t)))
+        .find(|t| kept.subjects.iter().any(|s| same_subject(s, t)))
         .cloned()
         .unwrap_or_default();
     Finding {
         verdict: Verdict::Inconsistent,
         check: "consistency",
-        span: later.quantity.span.clone(),
-        label_span: later.quantity.span.clone(),
-        label: format!("earlier: {first}"),
-        message: format!("{subject} is {second} here but {first} earlier"),
+        span: flagged.quantity.span.clone(),
+        label_span: flagged.quantity.span.clone(),
+        label: format!("elsewhere: {first}"),
+        message: format!("{subject} is {second} here but {first} elsewhere"),
         steps: vec![
             format!("{subject}: {first}"),
             format!("{subject}: {second}"),
             format!("{first} and {second} do not meet under any reading"),
         ],
         related: vec![Related {
-            span: earlier.quantity.span.clone(),
-            note: "stated earlier".into(),
+            span: kept.quantity.span.clone(),
+            note: "stated here too".into(),
         }],
         sources: Vec::new(),
         help: Some("one of the two values is wrong, or they are about different things".into()),

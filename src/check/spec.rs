@@ -161,7 +161,7 @@ impl<'a> Context<'a> {
             }
             if let Some(h) = header {
                 header_cues = find(h.clone()).1;
-                header_unit = unit_named_in(&text[h.clone()]);
+                header_unit = UnitTable::builtin().unit_named_in(&text[h.clone()]);
             }
         }
         let local = &text[sentence.span.clone()];
@@ -606,21 +606,6 @@ fn subject(
             scope: Scope::Paragraph,
             count: None,
         })
-}
-
-/// The first unit with a physical dimension named in a text, as a word.
-fn unit_named_in(text: &str) -> Option<Unit> {
-    let units = UnitTable::builtin();
-    text.char_indices()
-        .filter(|&(i, _)| {
-            !text[..i]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_ascii_alphanumeric())
-        })
-        .filter_map(|(i, _)| units.compound_unit_at(&text[i..]))
-        .map(|m| m.unit)
-        .find(|u| !u.dimension.is_dimensionless())
 }
 
 /// Whether the words between a figure and a later name compare them ("is

@@ -314,6 +314,21 @@ impl UnitTable {
         head
     }
 
+    /// The first unit with a physical dimension named in a text as a word
+    /// of its own: "Dense BF16 TFLOPS" names TFLOPS, "H800 卡时" 卡时.
+    pub fn unit_named_in(&self, text: &str) -> Option<Unit> {
+        text.char_indices()
+            .filter(|&(i, _)| {
+                !text[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_ascii_alphanumeric())
+            })
+            .filter_map(|(i, _)| self.compound_unit_at(&text[i..]))
+            .map(|m| m.unit)
+            .find(|u| !u.dimension.is_dimensionless())
+    }
+
     /// The longest magnitude word at the start of `text`.
     pub fn magnitude_at(&self, text: &str) -> Option<&Magnitude> {
         self.magnitudes.iter().find(|m| {
