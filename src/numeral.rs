@@ -636,7 +636,7 @@ fn word_at(text: &str, pos: usize) -> Option<(String, usize)> {
 
 /// English number words: "two trillion", "sixteen thousand", "forty-five",
 /// "a dozen", "half", "a third", "two thirds".
-fn english(text: &str, pos: usize, _units: &UnitTable) -> Option<Numeral> {
+fn english(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
     if pos > 0
         && text[..pos]
             .chars()
@@ -673,7 +673,27 @@ fn english(text: &str, pos: usize, _units: &UnitTable) -> Option<Numeral> {
                 current = Some(1.0);
                 cursor = next;
             }
-            _ => return None,
+            // "a day", "an hour", "a full year": one unit of time, the
+            // numeral ending where the unit starts.
+            _ => {
+                let at = match w.as_str() {
+                    "full" | "whole" | "single" => skip_gap(w_end),
+                    _ => next,
+                };
+                let unit = units
+                    .unit_at(&text[at..])
+                    .filter(|m| m.unit.dimension == Dimension::of(Base::Second))?;
+                // "a year later", "a day ago" place an event; they measure
+                // nothing.
+                let after = skip_gap(at + unit.len);
+                let placing = word_at(text, after).is_some_and(|(w, _)| {
+                    matches!(
+                        w.as_str(),
+                        "later" | "ago" | "earlier" | "before" | "after" | "on"
+                    )
+                });
+                return (!placing).then(|| counted(pos, at, 1.0, 0.0));
+            }
         }
     }
     while let Some((w, w_end)) = word_at(text, cursor) {
@@ -852,6 +872,10 @@ mod tests {
         assert_value("forty-five", 45.0);
         assert_value("one hundred and twenty", 120.0);
         assert_value("a dozen", 12.0);
+        assert_value("a day", 1.0);
+        assert_value("a full year", 1.0);
+        assert!(numeral_at("a GPU", 0, UnitTable::builtin()).is_none());
+        assert!(numeral_at("a year later", 0, UnitTable::builtin()).is_none());
         assert_value("half", 0.5);
         assert_value("a third", 1.0 / 3.0);
         assert_value("two thirds", 2.0 / 3.0);
