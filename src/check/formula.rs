@@ -284,12 +284,22 @@ const REACH: usize = 8;
 fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
     let claim = &scope.typed[index];
     let text = scope.input.doc.text.as_str();
+    let sentences = scope.input.sentences;
+    // "约 4.6 万卡时；按每卡时 2 美元，约 9.2 亿美元": a semicolon joins two
+    // statements of one thought, which count as one sentence here.
+    let joined = |earlier: usize| {
+        earlier + 1 == claim.sentence
+            && sentences[earlier].block == sentences[claim.sentence].block
+            && text[sentences[earlier].span.clone()]
+                .trim_end()
+                .ends_with(['；', ';'])
+    };
     let from_text = |t: &Typed| Binding {
         kind: kind.to_string(),
         value: t.quantity.premise(),
         shown: text[t.quantity.span.clone()].to_string(),
         origin: Origin::Text(t.quantity.span.clone()),
-        same_sentence: t.sentence == claim.sentence,
+        same_sentence: t.sentence == claim.sentence || joined(t.sentence),
     };
     // Premises come before their conclusion: only figures stated before the
     // claim bind, nearest first, within its section and a few sentences. A
