@@ -38,6 +38,8 @@ pub enum Cue {
     Parts,
     /// What is left of a whole: "剩下", "the remaining".
     Rest,
+    /// A share that is the size of a change: "砍掉", "a cut of".
+    Change,
 }
 
 /// A kind of figure: its dimension and whether it is the default for it.
@@ -78,6 +80,7 @@ struct Sums {
     totals: Vec<String>,
     parts: Vec<String>,
     rest: Vec<String>,
+    change: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -170,6 +173,7 @@ impl Cues {
             (&file.sums.totals, Cue::Total),
             (&file.sums.parts, Cue::Parts),
             (&file.sums.rest, Cue::Rest),
+            (&file.sums.change, Cue::Change),
         ] {
             for word in words {
                 kind_words.entry(fold(word)).or_default().push(cue.clone());
@@ -326,7 +330,7 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [] }\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [] }\nextra: 1\n",
         )
         .unwrap_err();
         assert_eq!((e.line, e.column), (9, 1));

@@ -31,6 +31,7 @@ use crate::check::{Check, Input, module_doc};
 use crate::cues::{Cue, Cues};
 use crate::finding::{Finding, Related, Verdict};
 use crate::format::number;
+use crate::interval::Interval;
 use crate::quantity::{Quantity, Token};
 use crate::segment::clauses;
 
@@ -75,12 +76,15 @@ impl Check for Share {
                     continue;
                 };
                 let clause = clause_of(q);
-                if q.unit.label == "%" && !q.is_share {
-                    if let Some(f) =
-                        check(text, q, &clause, &earlier, whole.as_ref(), &sentence.tokens)
-                    {
-                        findings.push(f);
-                    }
+                if q.unit.label == "%" {
+                    let found = change(text, q, &clause, sentence).or_else(|| {
+                        (!q.is_share)
+                            .then(|| {
+                                check(text, q, &clause, &earlier, whole.as_ref(), &sentence.tokens)
+                            })
+                            .flatten()
+                    });
+                    findings.extend(found);
                     continue;
                 }
                 if q.dimension().is_dimensionless() && !q.unit.is_one() {
@@ -122,6 +126,87 @@ impl Check for Share {
             }
         }
     }
+}
+
+/// "从 900 GB/s 降到 400 GB/s，等于砍掉了近七成": a share with a change
+/// word in its clause is the change between the two figures of one kind
+/// stated last before it in the sentence, over the first.
+fn change(
+    text: &str,
+    q: &Quantity,
+    clause: &Range<usize>,
+    sentence: &crate::segment::Sentence,
+) -> Option<Finding> {
+    let cued = Cues::builtin()
+        .find(&text[clause.clone()])
+        .iter()
+        .any(|f| f.cue == Cue::Change);
+    if !cued {
+        return None;
+    }
+    let figures: Vec<&Quantity> = sentence
+        .tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Quantity(f)
+                if f.span.end <= q.span.start && !f.dimension().is_dimensionless() =>
+            {
+                Some(f)
+            }
+            _ => None,
+        })
+        .collect();
+    let [from, to] = figures.get(figures.len().checked_sub(2)?..)? else {
+        return None;
+    };
+    if from.dimension() != to.dimension() {
+        return None;
+    }
+    let (a, b) = (from.premise(), to.premise());
+    let size = (b - a).checked_div(a)?;
+    let size = Interval::between(
+        size.lo.abs().min(size.hi.abs()),
+        size.lo.abs().max(size.hi.abs()),
+    );
+    let claimed = q.claimed(false, false);
+    let holds = size.meets(&claimed);
+    let computed = format!(
+        "({} − {}) ÷ {} = {}%",
+        &text[to.span.clone()],
+        &text[from.span.clone()],
+        &text[from.span.clone()],
+        number(size.nominal * 100.0)
+    );
+    let claim = &text[q.span.clone()];
+    Some(Finding {
+        verdict: if holds {
+            Verdict::Verified
+        } else {
+            Verdict::Contradicted
+        },
+        check: "share",
+        span: q.span.clone(),
+        label_span: q.span.clone(),
+        label: computed.clone(),
+        message: if holds {
+            format!("{claim} matches the change {computed}")
+        } else {
+            format!("the change is {computed}, not {claim}")
+        },
+        steps: vec![computed],
+        related: vec![
+            Related {
+                span: from.span.clone(),
+                note: "from".into(),
+            },
+            Related {
+                span: to.span.clone(),
+                note: "to".into(),
+            },
+        ],
+        sources: Vec::new(),
+        help: (!holds).then(|| "the two figures stated give another change".to_string()),
+    })
 }
 
 #[derive(Clone)]
