@@ -162,7 +162,9 @@ fn change(
     if from.dimension() != to.dimension() {
         return None;
     }
-    let (a, b) = (from.premise(), to.premise());
+    // The writer works the change out from the figures as written.
+    let exact = |f: &Quantity| Interval::exact(f.number.nominal * f.unit.factor);
+    let (a, b) = (exact(from), exact(to));
     let size = (b - a).checked_div(a)?;
     let size = Interval::between(
         size.lo.abs().min(size.hi.abs()),
