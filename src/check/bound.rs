@@ -106,6 +106,16 @@ fn check(
     if !required(&cues, &clause, q) {
         return None;
     }
+    // "does not fit on one 80 GB H100", "装不下": a denial, not a requirement.
+    let lead = &text[clause.start..q.span.start];
+    if [
+        " not ", "n't ", "cannot", "不下", "不能", "不够", "不夠", "无法", "無法",
+    ]
+    .iter()
+    .any(|w| lead.contains(w))
+    {
+        return None;
+    }
     let attribute = match q.dimension() {
         d if d == Dimension::of(Base::Byte) => "memory_capacity",
         d if d == Dimension::of(Base::Byte) / Dimension::of(Base::Second) => "memory_bandwidth",
@@ -123,17 +133,61 @@ fn check(
         .into_iter()
         .flatten()
         .find_map(|s| configuration(input, text, s))?;
+    // The card's own figure ("one H100 80GB") is no requirement.
+    if config.per_card.is_some_and(|p| p.span == q.span) {
+        return None;
+    }
     let readings = capacities(input.kb, &config, attribute);
     if readings.is_empty() {
         return None;
     }
     // "At least 700 GB" is 700 GB to the last written digit: a bound's
     // round number is where it starts, not an estimate to widen.
+    // "with at least 20 GB left": the requirement comes on top of what the
+    // sentence already uses ("the footprint … 70 GB").
+    let after = &text[q.span.end..clause.end];
+    let left = [
+        "left",
+        "remaining",
+        "free",
+        "to spare",
+        "剩下",
+        "剩余",
+        "剩餘",
+        "空余",
+        "空餘",
+    ]
+    .iter()
+    .any(|w| after.trim_start().starts_with(w));
+    let used = left
+        .then(|| {
+            sentence.tokens.iter().rev().find_map(|t| match t {
+                Token::Quantity(u)
+                    if u.span.end <= q.span.start
+                        && u.dimension() == q.dimension()
+                        && config.per_card.is_none_or(|p| p.span != u.span) =>
+                {
+                    Some(u)
+                }
+                _ => None,
+            })
+        })
+        .flatten();
+    let used_value = used.map_or(0.0, |u| u.number.nominal * u.unit.factor);
     let need = Interval::between(
-        (q.number.nominal - q.digit_half) * q.unit.factor,
+        (q.number.nominal - q.digit_half) * q.unit.factor + used_value,
         f64::INFINITY,
     );
-    let need_shown = format!("{} {}", number(q.number.nominal), q.unit.label);
+    let need_shown = match used {
+        Some(u) => format!(
+            "{} + {} = {} {}",
+            &text[u.span.clone()],
+            &text[q.span.clone()],
+            number((q.number.nominal * q.unit.factor + used_value) / q.unit.factor),
+            q.unit.label
+        ),
+        None => format!("{} {}", number(q.number.nominal), q.unit.label),
+    };
     let unit = &q.unit;
     let shown = |v: f64| format!("{} {}", number(v / unit.factor), unit.label);
     let per = |r: &Capacity| {
@@ -148,7 +202,7 @@ fn check(
     let key = format!(
         "{}|{:.6e}",
         &text[config.mention.span.clone()],
-        q.number.nominal * q.unit.factor
+        q.number.nominal * q.unit.factor + used_value
     );
     let related = vec![Related {
         span: config.mention.span.clone(),
@@ -232,7 +286,7 @@ fn configuration<'a>(
         if !cards {
             continue;
         }
-        let count = sentence.tokens.iter().find_map(|t| match t {
+        let counted = sentence.tokens.iter().find_map(|t| match t {
             Token::Quantity(c)
                 if c.span.end <= span.start
                     && gap(text, &c.span, &span) <= 2
@@ -242,10 +296,29 @@ fn configuration<'a>(
                     && c.dimension().is_dimensionless()
                     && matches!(c.dimension().exponent(Base::Accelerator), 0 | 1) =>
             {
-                Some(c)
+                Some((c.span.clone(), c.number.nominal))
             }
             _ => None,
-        })?;
+        });
+        // "on one H100", "一张 H100": a single card, said in words.
+        let single = || {
+            let before = text[..span.start].trim_end();
+            [
+                "one", "a single", "single", "an", "a", "一张", "一張", "一块", "一塊", "单张",
+                "單張", "单卡", "單卡",
+            ]
+            .iter()
+            .find(|w| {
+                before.ends_with(*w)
+                    && before[..before.len() - w.len()]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_ascii_alphanumeric())
+            })
+            .map(|w| (before.len() - w.len()..before.len(), 1.0))
+        };
+        let in_figures = counted.is_some();
+        let (count_span, count) = counted.or_else(single)?;
         let per_card = sentence.tokens.iter().find_map(|t| match t {
             Token::Quantity(p)
                 if p.span.start >= span.end
@@ -256,16 +329,21 @@ fn configuration<'a>(
             }
             _ => None,
         });
-        return Some(Configuration {
-            mention: Mention {
-                span: count.span.start..span.end,
-                entities: input.variants(&m.entities),
-            },
-            count: count.number.nominal,
-            count_text: text[count.span.clone()]
+        let count_text = if in_figures {
+            text[count_span.clone()]
                 .trim_end_matches(['×', 'x', '*'])
                 .trim()
-                .to_string(),
+                .to_string()
+        } else {
+            "1".to_string()
+        };
+        return Some(Configuration {
+            mention: Mention {
+                span: count_span.start..span.end,
+                entities: input.variants(&m.entities),
+            },
+            count,
+            count_text,
             per_card,
         });
     }
