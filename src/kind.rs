@@ -52,17 +52,16 @@ pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed>
             })
             .collect();
         let clause_ranges = clauses(local, shift);
-        let accelerators: Vec<Range<usize>> = kb
-            .names()
-            .find(local)
-            .into_iter()
-            .filter(|m| {
-                m.entities
-                    .iter()
-                    .any(|&i| kb.entity(i).kind == EntityKind::Accelerator)
-            })
-            .map(|m| m.span.start + shift..m.span.end + shift)
-            .collect();
+        let mentions = kb.names().find(local);
+        let of_kind = |kind: EntityKind| -> Vec<Range<usize>> {
+            mentions
+                .iter()
+                .filter(|m| m.entities.iter().any(|&i| kb.entity(i).kind == kind))
+                .map(|m| m.span.start + shift..m.span.end + shift)
+                .collect()
+        };
+        let accelerators = of_kind(EntityKind::Accelerator);
+        let systems = of_kind(EntityKind::System);
         for token in &sentence.tokens {
             let Token::Quantity(q) = token else {
                 continue;
@@ -112,6 +111,20 @@ pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed>
                 _ => false,
             });
             let mut found = found.clone();
+            // "1,000 個 NVL72 機櫃": a count of systems, as of nodes.
+            let counts_systems = systems.iter().any(|sys| {
+                sys.start >= q.span.end
+                    && text[q.span.end..sys.start].chars().count() <= 2
+                    && text[q.span.end..sys.start]
+                        .chars()
+                        .all(|c| c.is_whitespace() || "个個台套".contains(c))
+            });
+            if counts_systems && qd_is_count(q) {
+                found.push(Found {
+                    span: q.span.clone(),
+                    cue: Cue::Kind("node_count".into()),
+                });
+            }
             if beside_card || names_card && !counts {
                 found.push(Found {
                     span: q.span.clone(),
@@ -132,6 +145,11 @@ pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed>
         }
     }
     out
+}
+
+/// Whether a figure is a bare count: no unit, or only a measure word.
+fn qd_is_count(q: &Quantity) -> bool {
+    q.dimension() == Dimension::NONE && !q.is_share && q.number.nominal.fract() == 0.0
 }
 
 /// A cue that stands for "per accelerator": any per-accelerator kind of the

@@ -257,7 +257,9 @@ fn outcome<'r>(
     // cards' worth of memory needs 2 cards.
     let counted = ["accelerator_count", "node_count"].contains(&claim.kind.as_str());
     if counted && claim.kind != relation.result {
+        let nominal = expected.nominal;
         expected = Interval::between(expected.lo, expected.hi.ceil());
+        expected.nominal = nominal;
     }
     let q = &claim.quantity;
     let mut readings = vec![q.claimed(false, false)];
@@ -318,21 +320,28 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
     }
 }
 
-/// A per-accelerator figure of the accelerator named nearest before the
-/// claim in its paragraph: "H100" gives its TDP, memory, throughput, one
-/// binding per variant the name can mean.
+/// A per-card figure of the accelerator named nearest before the claim in
+/// its paragraph ("H100" gives its TDP, memory, throughput), or the cards in
+/// a named system; one binding per variant the name can mean.
 fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     if kind == "bytes_per_parameter" {
         return from_precision(scope, claim);
     }
-    let (attribute, qualifiers): (&str, &[(&str, &str)]) = match kind {
-        "power_per_accelerator" => ("tdp", &[]),
-        "memory_per_accelerator" => ("memory_capacity", &[]),
+    let (attribute, qualifiers, of): (&str, &[(&str, &str)], Kind) = match kind {
+        "power_per_accelerator" => ("tdp", &[], Kind::Accelerator),
+        "memory_per_accelerator" => ("memory_capacity", &[], Kind::Accelerator),
         "throughput" => (
             "throughput",
             &[("precision", "bf16"), ("sparsity", "dense")],
+            Kind::Accelerator,
         ),
-        "bandwidth_per_accelerator" => ("interconnect_bandwidth", &[("link", "nvlink")]),
+        "bandwidth_per_accelerator" => (
+            "interconnect_bandwidth",
+            &[("link", "nvlink")],
+            Kind::Accelerator,
+        ),
+        // "1,000 個 NVL72 機櫃": a system holds so many accelerators.
+        "accelerators_per_node" => ("accelerator_count", &[], Kind::System),
         _ => return Vec::new(),
     };
     let kb: &Kb = scope.input.kb;
@@ -342,11 +351,19 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     let start = (claim.sentence.saturating_sub(REACH)..=claim.sentence)
         .find(|&i| sentences[i].block == claim.block)
         .unwrap_or(claim.sentence);
+    // The name nearest before the claim, or the one it is written beside
+    // ("1,000 個 NVL72").
     let mut mention = None;
     for s in &sentences[start..=claim.sentence] {
         for m in kb.names().find(&text[s.span.clone()]) {
-            if s.span.start + m.span.start < claim.quantity.span.start {
+            let at = s.span.start + m.span.start;
+            let beside = at >= claim.quantity.span.end
+                && text[claim.quantity.span.end..at].chars().count() <= 2;
+            if at < claim.quantity.span.start || beside {
                 mention = Some(m);
+            }
+            if beside {
+                break;
             }
         }
     }
@@ -356,7 +373,7 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     let mut out = Vec::new();
     for i in scope.input.variants(&mention.entities) {
         let entity = kb.entity(i);
-        if entity.kind != Kind::Accelerator {
+        if entity.kind != of {
             continue;
         }
         let fact = entity.facts_of(attribute).find(|f| {

@@ -109,6 +109,15 @@ pub fn parse(text: &str, units: &UnitTable) -> Result<FactValue, String> {
             .map(|m| m.unit)
             .ok_or_else(|| format!("unknown unit {unit_text:?} (see claims/units.yaml)"))?
     };
+    // A whole count of base units ("72 accelerators", "700 W") is exact,
+    // as the same figure written in an article is.
+    let whole = !number_text.contains(['.', 'e', 'E']) && unit.factor == 1.0;
+    let (lo, hi) = if whole && !number_text.contains("..") {
+        let n = (lo + hi) / 2.0;
+        (n, n)
+    } else {
+        (lo, hi)
+    };
     let interval = Interval::between(lo, hi).scale(unit.factor);
     Ok(FactValue::Measure(Measure {
         text: text.to_string(),
@@ -150,7 +159,13 @@ mod tests {
         let m = measure("2.788e6 GPU-hours");
         assert!((m.interval.lo - 2.7875e6 * 3600.0).abs() < 1.0);
         let m = measure("700 W");
-        assert_eq!((m.interval.lo, m.interval.hi), (699.5, 700.5));
+        assert_eq!(
+            (m.interval.lo, m.interval.hi),
+            (700.0, 700.0),
+            "a whole count is exact"
+        );
+        let m = measure("80 GB");
+        assert_eq!((m.interval.lo, m.interval.hi), (79.5e9, 80.5e9));
     }
 
     #[test]
