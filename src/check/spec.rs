@@ -55,14 +55,28 @@ impl Check for Spec {
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let mut topic = Topic::default();
+        let mut article = None;
+        let mut first_heading = None;
         for sentence in input.sentences {
             if topic.block != Some(sentence.block) {
                 topic = Topic {
                     block: Some(sentence.block),
+                    article: article.clone(),
                     ..Topic::default()
                 };
             }
             let context = Context::new(input, sentence);
+            let heading = input
+                .blocks
+                .get(sentence.block)
+                .is_some_and(|b| b.kind == BlockKind::Heading);
+            if heading && first_heading.is_none() {
+                first_heading = Some(sentence.block);
+            }
+            if first_heading == Some(sentence.block) && article.is_none() {
+                article = context.mentions.first().cloned();
+                topic.article = article.clone();
+            }
             for token in &sentence.tokens {
                 if let Token::Quantity(q) = token
                     && let Some(f) = check(input.kb, &context, &topic, q)
@@ -82,6 +96,8 @@ struct Topic {
     block: Option<usize>,
     mention: Option<Mention>,
     precision: Option<Found>,
+    /// The entity the article's first heading names.
+    article: Option<Mention>,
 }
 
 impl Topic {
@@ -195,6 +211,9 @@ enum Scope {
     Sentence,
     Cell,
     Paragraph,
+    /// The entity the article's first heading names: its subject, good
+    /// enough to verify a figure, never to contradict one.
+    Document,
 }
 
 /// A figure and what it may be about.
@@ -294,16 +313,23 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
     }
     // Named sentences ago, and nothing in this clause ties the figure to it:
     // too loose a link to check either way.
-    let clause_cued = cues.iter().any(|f| {
-        clause.start <= f.span.start
-            && f.span.end <= clause.end
-            && match &f.cue {
-                Cue::Qualifier(k, _) => k != "precision",
-                Cue::Attribute(_) => true,
-                _ => false,
-            }
+    // The figure's own unit word counts ("278.8 万卡时" names GPU-hours).
+    let own_unit_cue = context.cues.iter().any(|f| {
+        q.span.start <= f.span.start
+            && f.span.end <= q.span.end
+            && matches!(f.cue, Cue::Attribute(_))
     });
-    if subject.scope == Scope::Paragraph && !clause_cued {
+    let clause_cued = own_unit_cue
+        || cues.iter().any(|f| {
+            clause.start <= f.span.start
+                && f.span.end <= clause.end
+                && match &f.cue {
+                    Cue::Qualifier(k, _) => k != "precision",
+                    Cue::Attribute(_) => true,
+                    _ => false,
+                }
+        });
+    if matches!(subject.scope, Scope::Paragraph | Scope::Document) && !clause_cued {
         return None;
     }
     // "至少 700GB", "up to 2 PB": a requirement or a bound, for the bound
@@ -316,6 +342,9 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
         return Some(verified(kb, context, q, &subject, c, how));
     }
     if !states_a_spec(context, q, &subject, &clause, &candidates) {
+        return None;
+    }
+    if subject.scope == Scope::Document {
         return None;
     }
     // The column may be a sibling's: "700 W" for the H100 PCIe is the SXM's.
@@ -605,6 +634,17 @@ fn subject(
             mention: m.clone(),
             scope: Scope::Paragraph,
             count: None,
+        })
+        .or_else(|| {
+            topic
+                .article
+                .as_ref()
+                .filter(|m| usable(m))
+                .map(|m| Subject {
+                    mention: m.clone(),
+                    scope: Scope::Document,
+                    count: None,
+                })
         })
 }
 
