@@ -138,7 +138,7 @@ pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed>
                     sentence: index,
                     block: sentence.block,
                     beside_card,
-                    concluded: concluded(&found, &clause, q),
+                    concluded: concluded(&found, &sentence.span, q),
                     required: required(&found, &clause, q),
                 });
             }
@@ -194,11 +194,11 @@ fn per_something(before: &str) -> bool {
     })
 }
 
-/// Whether a conclusion cue marks the figure: before it in its clause, or
-/// right after it.
-fn concluded(cues: &[Found], clause: &Range<usize>, q: &Quantity) -> bool {
+/// Whether a conclusion cue marks the figure: before it in its sentence
+/// ("摊到 2048 张卡上，每张卡约 1361 小时"), or right after it.
+fn concluded(cues: &[Found], sentence: &Range<usize>, q: &Quantity) -> bool {
     cues.iter().any(|f| match f.cue {
-        Cue::ConclusionBefore => clause.start <= f.span.start && f.span.end <= q.span.start,
+        Cue::ConclusionBefore => sentence.start <= f.span.start && f.span.end <= q.span.start,
         Cue::ConclusionAfter => f.span.start >= q.span.end && f.span.start - q.span.end <= 3,
         _ => false,
     })
