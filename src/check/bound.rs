@@ -145,7 +145,8 @@ fn check(
     // round number is where it starts, not an estimate to widen.
     // "with at least 20 GB left": the requirement comes on top of what the
     // sentence already uses ("the footprint … 70 GB").
-    let after = &text[q.span.end..clause.end];
+    // A figure may run past its clause ("0\n%"): what follows is then empty.
+    let after = &text[q.span.end..clause.end.max(q.span.end)];
     let left = [
         "left",
         "remaining",

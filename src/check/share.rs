@@ -288,7 +288,8 @@ fn check(
     whole_of_parts: Option<&Stated>,
     tokens: &[Token],
 ) -> Option<Finding> {
-    let after = text[share.span.end..clause.end].trim_start();
+    // A figure may run past its clause ("0\n%"): what follows is then empty.
+    let after = text[share.span.end..clause.end.max(share.span.end)].trim_start();
     let before = &text[clause.start..share.span.start];
     // "网络故障占全部停机的 20%": the share of the paragraph's whole, said of
     // what comes before 占.
@@ -377,4 +378,23 @@ fn check(
         sources: Vec::new(),
         help: (!holds).then(|| "the part and the whole stated give another share".to_string()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::audit::audit;
+    use crate::document::Document;
+    use crate::kb::Kb;
+
+    #[test]
+    fn a_figure_running_past_its_clause_is_read_safely() {
+        // Found by the property test: "0\n%" is one figure over two lines.
+        for text in ["0\n%", "at least 20\n%", "0\n% of all stops"] {
+            let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+            assert!(
+                report.findings.iter().all(|f| f.check != "share"),
+                "{text:?}"
+            );
+        }
+    }
 }
