@@ -111,12 +111,25 @@ impl Check for Share {
                     Some(p) if p > clause.start => q.span.start,
                     _ => clause.start,
                 };
+                let mut said_of = words(
+                    &text[before_start..q.span.start],
+                    &text[q.span.end..after_end],
+                );
+                // "- **GPUs:** 100,000 × 700 W = 70 MW": a label opening the
+                // sentence names what its figures are about.
+                if let Some(label) = clause_ranges.first().filter(|c| {
+                    text[(*c).clone()].trim_end().ends_with([':', '：'])
+                        && c.end <= q.span.start
+                        && !sentence
+                            .tokens
+                            .iter()
+                            .any(|t| matches!(t, Token::Quantity(x) if x.span.start < c.end))
+                }) {
+                    said_of.extend(words(&text[label.clone()], ""));
+                }
                 let stated = Stated {
                     quantity: q.clone(),
-                    words: words(
-                        &text[before_start..q.span.start],
-                        &text[q.span.end..after_end],
-                    ),
+                    words: said_of,
                 };
                 // "466 interruptions. Of those, …": the whole of the parts.
                 if parts_cue.is_some_and(|at| q.span.end <= at) || parts_follows(input, index, q) {
