@@ -81,6 +81,7 @@ struct Sums {
     parts: Vec<String>,
     rest: Vec<String>,
     change: Vec<String>,
+    table_totals: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -121,6 +122,8 @@ pub struct Cues {
     kind_meanings: Vec<Vec<Cue>>,
     kinds: Vec<KindDef>,
     precision_bytes: BTreeMap<String, f64>,
+    /// Row labels of a table's total row, folded.
+    table_totals: Vec<String>,
 }
 
 const BUILTIN: &str = include_str!("../claims/cues.yaml");
@@ -222,12 +225,20 @@ impl Cues {
             kind_meanings: kind_words.into_values().collect(),
             kinds,
             precision_bytes: file.precision_bytes,
+            table_totals: file.sums.table_totals.iter().map(|w| fold(w)).collect(),
         })
     }
 
     /// How many bytes one number takes in a precision ("bf16" is 2).
     pub fn precision_bytes(&self, precision: &str) -> Option<f64> {
         self.precision_bytes.get(precision).copied()
+    }
+
+    /// Whether a table row label names the row that totals the rows above
+    /// it ("合计", "**Total**").
+    pub fn is_total_label(&self, label: &str) -> bool {
+        let bare = fold(label.trim_matches(|c: char| c.is_whitespace() || "*_:：".contains(c)));
+        self.table_totals.contains(&bare)
     }
 
     /// The kinds of figure, sorted by name.
@@ -330,7 +341,7 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [] }\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [] }\nextra: 1\n",
         )
         .unwrap_err();
         assert_eq!((e.line, e.column), (9, 1));

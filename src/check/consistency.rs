@@ -71,6 +71,7 @@ impl Check for Consistency {
                 Some(BlockKind::Cell {
                     header,
                     row_label: Some(row),
+                    ..
                 }) => (
                     Some(text[row.clone()].trim().to_string()),
                     header

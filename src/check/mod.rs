@@ -9,6 +9,7 @@ pub mod ratio;
 pub mod share;
 pub mod spec;
 pub mod sum;
+pub mod table;
 
 use crate::document::Document;
 use crate::finding::Finding;
@@ -63,6 +64,7 @@ pub fn all() -> Vec<&'static dyn Check> {
         &ratio::Ratio,
         &sum::Sum,
         &share::Share,
+        &table::Table,
         &bound::Bound,
         &consistency::Consistency,
     ]
