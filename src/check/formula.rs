@@ -314,10 +314,23 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
         .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
         .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
         .find(|t| section(t) == section(claim) && claim.sentence - t.sentence <= REACH);
-    match earlier {
-        Some(t) => vec![from_text(t)],
-        None => from_kb(scope, claim, kind),
+    if let Some(t) = earlier {
+        return vec![from_text(t)];
     }
+    let known = from_kb(scope, claim, kind);
+    if !known.is_empty() {
+        return known;
+    }
+    // Last, the nearest such figure anywhere before: it can only verify,
+    // since a contradiction needs its premises in the claim's sentence.
+    scope.typed[..index]
+        .iter()
+        .rev()
+        .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
+        .find(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
+        .map(from_text)
+        .into_iter()
+        .collect()
 }
 
 /// A per-card figure of the accelerator named nearest before the claim in
