@@ -277,15 +277,20 @@ fn whole_and_rest(
             }
             let terms: Vec<String> = after.iter().map(|p| number(p.number.nominal)).collect();
             let computed = format!("{} = {}", terms.join(" + "), shown(sum.nominal));
+            // What holds is the whole statement, from the whole to its
+            // last part.
             let last = after.last()?;
-            Some(finding(
+            let mut verified = finding(
                 text,
-                last.span.clone(),
+                whole.span.start..last.span.end,
                 true,
                 computed.clone(),
                 vec![computed],
                 related,
-            ))
+            );
+            verified.label_span = last.span.clone();
+            verified.message = format!("{} adds up: {}", &text[last.span.clone()], verified.label);
+            Some(verified)
         }
     }
 }
@@ -372,7 +377,10 @@ mod tests {
             sums(
                 "The team logged 466 job interruptions. Of those, 47 were planned maintenance and 419 were unexpected."
             ),
-            vec![(Verdict::Verified, "419".to_string())]
+            vec![(
+                Verdict::Verified,
+                "466 job interruptions. Of those, 47 were planned maintenance and 419".to_string()
+            )]
         );
     }
 }
