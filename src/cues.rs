@@ -72,6 +72,7 @@ struct File {
     requirements: Vec<String>,
     precision_bytes: BTreeMap<String, f64>,
     sums: Sums,
+    restatements: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -124,6 +125,8 @@ pub struct Cues {
     precision_bytes: BTreeMap<String, f64>,
     /// Row labels of a table's total row, folded.
     table_totals: Vec<String>,
+    /// Words that restate a figure in other units, folded, longest first.
+    restatements: Vec<String>,
 }
 
 const BUILTIN: &str = include_str!("../claims/cues.yaml");
@@ -226,6 +229,11 @@ impl Cues {
             kinds,
             precision_bytes: file.precision_bytes,
             table_totals: file.sums.table_totals.iter().map(|w| fold(w)).collect(),
+            restatements: {
+                let mut words: Vec<String> = file.restatements.iter().map(|w| fold(w)).collect();
+                words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+                words
+            },
         })
     }
 
@@ -239,6 +247,20 @@ impl Cues {
     pub fn is_total_label(&self, label: &str) -> bool {
         let bare = fold(label.trim_matches(|c: char| c.is_whitespace() || "*_:：".contains(c)));
         self.table_totals.contains(&bare)
+    }
+
+    /// The restatement word a gap between two figures ends with ("That
+    /// is", "即"), and where it starts in the gap.
+    pub fn restatement_ending(&self, gap: &str) -> Option<usize> {
+        let trimmed = gap.trim_end();
+        let folded = fold(trimmed);
+        self.restatements
+            .iter()
+            .find(|w| {
+                folded.ends_with(w.as_str())
+                    && stands_alone(&folded, folded.len() - w.len(), folded.len())
+            })
+            .map(|w| trimmed.len() - w.len())
     }
 
     /// The kinds of figure, sorted by name.
@@ -341,9 +363,9 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [] }\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [] }\nrestatements: []\nextra: 1\n",
         )
         .unwrap_err();
-        assert_eq!((e.line, e.column), (9, 1));
+        assert_eq!((e.line, e.column), (10, 1));
     }
 }

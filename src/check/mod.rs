@@ -6,6 +6,7 @@ pub mod bound;
 pub mod consistency;
 pub mod formula;
 pub mod ratio;
+pub mod restate;
 pub mod share;
 pub mod spec;
 pub mod sum;
@@ -62,6 +63,7 @@ pub fn all() -> Vec<&'static dyn Check> {
         &spec::Spec,
         &formula::Formula,
         &ratio::Ratio,
+        &restate::Restate,
         &sum::Sum,
         &share::Share,
         &table::Table,
