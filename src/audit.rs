@@ -17,6 +17,10 @@ pub struct FileReport {
     pub claims: usize,
     /// Sorted by position.
     pub findings: Vec<Finding>,
+    /// Flagged findings hidden by suppression comments ([`crate::suppress`]).
+    pub suppressed: usize,
+    /// Flagged findings hidden by a baseline ([`crate::baseline`]).
+    pub baselined: usize,
 }
 
 impl FileReport {
@@ -133,8 +137,28 @@ fn mark_premises(findings: &mut [Finding]) {
     }
 }
 
+/// What a run of the checks may be told: which checks run.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// The codes of the checks that run; `None` for all of them.
+    pub checks: Option<Vec<&'static str>>,
+}
+
+impl Settings {
+    fn runs(&self, check: &dyn check::Check) -> bool {
+        self.checks
+            .as_ref()
+            .is_none_or(|codes| codes.contains(&check.code()))
+    }
+}
+
 /// Audits one document with every check, against a knowledge base.
 pub fn audit(document: Document, kb: &Kb) -> FileReport {
+    audit_with(document, kb, &Settings::default())
+}
+
+/// Audits one document with the checks the settings choose.
+pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileReport {
     let (blocks, sentences) = sentences_of(&document);
     let claims = sentences
         .iter()
@@ -150,7 +174,7 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
         kb,
         named: &named,
     };
-    for check in check::all() {
+    for check in check::all().into_iter().filter(|c| settings.runs(*c)) {
         check.run(&input, &mut findings);
     }
     mark_premises(&mut findings);
@@ -160,5 +184,7 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
         document,
         claims,
         findings,
+        suppressed: 0,
+        baselined: 0,
     }
 }

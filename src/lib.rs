@@ -9,8 +9,11 @@
 //! [`document::Document`]; [`calc::calc`] is the engine on its own.
 
 pub mod audit;
+pub mod baseline;
+pub mod batch;
 pub mod calc;
 pub mod check;
+pub mod config;
 pub mod cues;
 pub mod document;
 pub mod error;
@@ -29,4 +32,5 @@ pub mod numeral;
 pub mod quantity;
 pub mod report;
 pub mod segment;
+pub mod suppress;
 pub mod units;
