@@ -56,6 +56,8 @@ type Key = (String, String, String);
 /// Why a baseline could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum BaselineError {
+    #[error("{path}: no such baseline file")]
+    Missing { path: PathBuf },
     #[error("{path}: {source}")]
     Io {
         path: PathBuf,
@@ -135,9 +137,14 @@ pub struct Baseline {
 
 impl Baseline {
     pub fn load(path: &Path) -> Result<Baseline, BaselineError> {
-        let text = std::fs::read_to_string(path).map_err(|source| BaselineError::Io {
-            path: path.to_path_buf(),
-            source,
+        let text = std::fs::read_to_string(path).map_err(|source| match source.kind() {
+            std::io::ErrorKind::NotFound => BaselineError::Missing {
+                path: path.to_path_buf(),
+            },
+            _ => BaselineError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
         })?;
         let invalid = |message: String| BaselineError::Invalid {
             path: path.to_path_buf(),

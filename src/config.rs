@@ -121,6 +121,8 @@ impl Problems<'_> {
 /// message`.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
+    #[error("{path}: no such config file")]
+    Missing { path: PathBuf },
     #[error("{path}: {source}")]
     Io {
         path: PathBuf,
@@ -132,9 +134,14 @@ pub enum ConfigError {
 
 /// Reads and checks a config file.
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
-    let io = |source| ConfigError::Io {
-        path: path.to_path_buf(),
-        source,
+    let io = |source: std::io::Error| match source.kind() {
+        std::io::ErrorKind::NotFound => ConfigError::Missing {
+            path: path.to_path_buf(),
+        },
+        _ => ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
     };
     let text = std::fs::read_to_string(path).map_err(io)?;
     let folder = path.parent().unwrap_or(Path::new(""));
