@@ -137,11 +137,14 @@ fn mark_premises(findings: &mut [Finding]) {
     }
 }
 
-/// What a run of the checks may be told: which checks run.
+/// What a run of the checks may be told: which checks run, and how close
+/// a figure must be to agree.
 #[derive(Clone, Debug, Default)]
 pub struct Settings {
     /// The codes of the checks that run; `None` for all of them.
     pub checks: Option<Vec<&'static str>>,
+    /// Tolerances (fractions) by check code, `default` for the others.
+    pub tolerance: std::collections::BTreeMap<String, f64>,
 }
 
 impl Settings {
@@ -149,6 +152,15 @@ impl Settings {
         self.checks
             .as_ref()
             .is_none_or(|codes| codes.contains(&check.code()))
+    }
+
+    /// The tolerance of a check: its own, else the default, else none.
+    pub fn tolerance(&self, code: &str) -> f64 {
+        self.tolerance
+            .get(code)
+            .or_else(|| self.tolerance.get("default"))
+            .copied()
+            .unwrap_or(0.0)
     }
 }
 
@@ -167,14 +179,15 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
         .count();
     let mut findings = Vec::new();
     let named = named_variants(&document, &sentences, kb);
-    let input = check::Input {
-        doc: &document,
-        blocks: &blocks,
-        sentences: &sentences,
-        kb,
-        named: &named,
-    };
     for check in check::all().into_iter().filter(|c| settings.runs(*c)) {
+        let input = check::Input {
+            doc: &document,
+            blocks: &blocks,
+            sentences: &sentences,
+            kb,
+            named: &named,
+            tolerance: settings.tolerance(check.code()),
+        };
         check.run(&input, &mut findings);
     }
     mark_premises(&mut findings);

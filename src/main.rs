@@ -87,6 +87,12 @@ struct Cli {
     #[arg(long, value_name = "CHECKS", value_delimiter = ',')]
     disable: Option<Vec<String>>,
 
+    /// How far a stated figure may be from the recomputed one and still
+    /// agree, as a percentage of it, for every check (replaces the config's
+    /// `tolerance`) [default: 0%].
+    #[arg(long, value_name = "PERCENT", value_parser = recount::config::percentage)]
+    tolerance: Option<f64>,
+
     /// Report each suppression comment that hid no flagged finding (on
     /// stderr); any fails the run like a finding.
     #[arg(long)]
@@ -240,7 +246,8 @@ fn load_config(cli: &Cli) -> std::io::Result<Config> {
     }
 }
 
-/// The checks that run: `--checks` or `--disable` over the config's.
+/// The checks that run (`--checks` or `--disable` over the config's) and
+/// their tolerances (`--tolerance` over the config's).
 fn settings(cli: &Cli, config: &Config) -> std::io::Result<Settings> {
     let known = |names: &[String]| -> std::io::Result<Vec<&'static str>> {
         names
@@ -266,7 +273,11 @@ fn settings(cli: &Cli, config: &Config) -> std::io::Result<Settings> {
         }
         (None, None) => config.checks.clone(),
     };
-    Ok(Settings { checks })
+    let tolerance = match cli.tolerance {
+        Some(t) => [("default".to_string(), t)].into(),
+        None => config.tolerance.clone(),
+    };
+    Ok(Settings { checks, tolerance })
 }
 
 /// A progress bar on stderr for a long run on a terminal; hidden otherwise,

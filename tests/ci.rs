@@ -272,6 +272,42 @@ fn the_config_adds_knowledge_base_folders_relative_to_itself() {
 }
 
 #[test]
+fn tolerances_come_from_the_config_per_check_and_the_flag_replaces_them() {
+    let repo = Repo::new();
+    // 300 GB is 6.25% short of 320 GB; 720 W is 2.9% over the H100's 700 W.
+    repo.write(
+        "a.md",
+        &format!("The H100 SXM5 has a TDP of 720 W.\n\n{WRONG}"),
+    );
+    let flagged = |run: &Run| {
+        json(run)["files"][0]["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["verdict"] != "verified")
+            .map(|f| f["check"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let run = repo.audit(&["--format", "json", "a.md"]);
+    assert_eq!(flagged(&run), ["spec", "arithmetic"]);
+    repo.write(
+        ".audit.yaml",
+        "tolerance: { default: 3%, arithmetic: 5% }\n",
+    );
+    let run = repo.audit(&["--format", "json", "a.md"]);
+    assert_eq!(flagged(&run), ["arithmetic"]);
+    repo.write(
+        ".audit.yaml",
+        "tolerance: { default: 3%, arithmetic: 7% }\n",
+    );
+    let run = repo.audit(&["--format", "json", "a.md"]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert_eq!(flagged(&run), Vec::<String>::new());
+    let run = repo.audit(&["--format", "json", "--tolerance", "0%", "a.md"]);
+    assert_eq!(flagged(&run), ["spec", "arithmetic"]);
+}
+
+#[test]
 fn config_errors_name_file_line_and_column() {
     let repo = Repo::new();
     repo.write("posts/a.md", RIGHT);
