@@ -572,3 +572,32 @@ fn a_bad_baseline_is_an_error() {
         "none.json: no such baseline file",
     );
 }
+
+// -------------------------------------------------------- integration
+
+/// The example workflow and the pre-commit hook are valid YAML, run the
+/// `audit` binary, and pass it only options it has.
+#[test]
+fn the_workflow_and_hook_examples_use_real_options() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| fs::read_to_string(root.join(name)).unwrap();
+    let hooks: serde_json::Value = serde_saphyr::from_str(&read(".pre-commit-hooks.yaml")).unwrap();
+    assert_eq!(hooks[0]["id"], "audit");
+    assert_eq!(hooks[0]["entry"], "audit");
+    assert_eq!(hooks[0]["types"], serde_json::json!(["markdown"]));
+    let workflow_text = read("examples/github-workflow.yml");
+    let workflow: serde_json::Value = serde_saphyr::from_str(&workflow_text).unwrap();
+    let steps = workflow["jobs"]["audit"]["steps"].as_array().unwrap();
+    let command = steps
+        .iter()
+        .filter_map(|s| s["run"].as_str())
+        .find(|r| r.starts_with("audit "))
+        .expect("a step runs audit");
+    let help = audit_from(root, &["--help"]).stdout;
+    for option in command.split_whitespace().filter(|w| w.starts_with("--")) {
+        let known = help
+            .lines()
+            .any(|l| l.trim_start().split([' ', ',']).any(|w| w == option));
+        assert!(known, "{option} is no option of audit");
+    }
+}
