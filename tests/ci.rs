@@ -601,3 +601,30 @@ fn the_workflow_and_hook_examples_use_real_options() {
         assert!(known, "{option} is no option of audit");
     }
 }
+
+/// The config example in the README is a valid config: it reads, chooses the
+/// files it says, and keeps drafts out.
+#[test]
+fn the_readme_config_example_holds() {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let example = readme
+        .split_once("### Config: `.audit.yaml`")
+        .and_then(|(_, rest)| rest.split_once("```yaml\n"))
+        .and_then(|(_, rest)| rest.split_once("\n```"))
+        .expect("the README has a config example")
+        .0;
+    let repo = Repo::new();
+    repo.write(".audit.yaml", example);
+    repo.write("kb/empty.yaml", "entities: []\n");
+    repo.write("articles/a.md", WRONG);
+    repo.write("articles/drafts/b.md", WRONG);
+    repo.write("notes/c.md", WRONG);
+    let run = repo.audit(&["."]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert_eq!(run.stderr, "");
+    assert_eq!(
+        summaries(&run),
+        ["./articles/a.md: 4 claims found, 1 checked, 0 verified, 1 contradicted, 0 inconsistent"]
+    );
+}
