@@ -364,7 +364,9 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         &pool,
         |path| audit_file(path, &kb, &settings, baseline.as_ref()),
         |(report, unused)| {
-            emitter.file(&report, out)?;
+            // The bar steps aside while the report is written, so the two
+            // never mix on a terminal.
+            bar.suspend(|| emitter.file(&report, out))?;
             failed |= report.findings.iter().any(|f| fail_on.fails(f.verdict));
             hidden += report.baselined;
             if cli.write_baseline.is_some() {
