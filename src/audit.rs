@@ -164,6 +164,25 @@ impl Settings {
     }
 }
 
+/// A figure verified only thanks to a tolerance says so: the same check,
+/// run without one, flagged it.
+fn note_tolerance(findings: &mut [Finding], strict: &[Finding], tolerance: f64) {
+    // As written in the config: 0.07 × 100 is 7.000000000000001.
+    let percent = (tolerance * 100.0 * 1e6).round() / 1e6;
+    for f in findings
+        .iter_mut()
+        .filter(|f| f.verdict == Verdict::Verified)
+    {
+        let flagged_without = strict
+            .iter()
+            .any(|s| s.verdict.is_flag() && s.span == f.span);
+        if flagged_without {
+            f.message
+                .push_str(&format!(" (within the {percent}% tolerance)"));
+        }
+    }
+}
+
 /// Audits one document with every check, against a knowledge base.
 pub fn audit(document: Document, kb: &Kb) -> FileReport {
     audit_with(document, kb, &Settings::default())
@@ -180,15 +199,22 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
     let mut findings = Vec::new();
     let named = named_variants(&document, &sentences, kb);
     for check in check::all().into_iter().filter(|c| settings.runs(*c)) {
-        let input = check::Input {
+        let input = |tolerance| check::Input {
             doc: &document,
             blocks: &blocks,
             sentences: &sentences,
             kb,
             named: &named,
-            tolerance: settings.tolerance(check.code()),
+            tolerance,
         };
-        check.run(&input, &mut findings);
+        let tolerance = settings.tolerance(check.code());
+        let from = findings.len();
+        check.run(&input(tolerance), &mut findings);
+        if tolerance > 0.0 {
+            let mut strict = Vec::new();
+            check.run(&input(0.0), &mut strict);
+            note_tolerance(&mut findings[from..], &strict, tolerance);
+        }
     }
     mark_premises(&mut findings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));

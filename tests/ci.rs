@@ -303,6 +303,20 @@ fn tolerances_come_from_the_config_per_check_and_the_flag_replaces_them() {
     let run = repo.audit(&["--format", "json", "a.md"]);
     assert_eq!(run.code, Some(0), "{run:?}");
     assert_eq!(flagged(&run), Vec::<String>::new());
+    // What held only thanks to a tolerance says so.
+    let run = repo.audit(&["--show", "all", "a.md"]);
+    assert!(
+        run.stdout.contains(
+            "a.md:3:13: verified [arithmetic] 8 × 40 GB = 320 GB, which matches 300 GB (within the 7% tolerance)"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("TDP (700 W) (within the 3% tolerance)"),
+        "{}",
+        run.stdout
+    );
     let run = repo.audit(&["--format", "json", "--tolerance", "0%", "a.md"]);
     assert_eq!(flagged(&run), ["spec", "arithmetic"]);
 }
