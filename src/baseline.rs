@@ -236,11 +236,7 @@ impl Recorder {
                 })
                 .collect(),
         };
-        let folder = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let mut temp = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
+        let mut temp = tempfile::NamedTempFile::new_in(folder_of(path)).map_err(io)?;
         serde_json::to_writer_pretty(&mut temp, &file).map_err(|e| io(e.into()))?;
         writeln!(temp).map_err(io)?;
         temp.as_file().sync_all().map_err(io)?;
@@ -249,18 +245,40 @@ impl Recorder {
     }
 }
 
+/// The folder a baseline file goes in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Refuses a baseline target before the audit starts rather than after it:
+/// one that is an audited file, or whose folder does not exist.
+pub fn check_target(target: &Path, inputs: &[PathBuf]) -> Result<(), String> {
+    if is_one_of(target, inputs) {
+        return Err(format!(
+            "{}: an audited file; write the baseline elsewhere",
+            target.display()
+        ));
+    }
+    if !folder_of(target).is_dir() {
+        return Err(format!(
+            "{}: no such folder for the baseline",
+            target.display()
+        ));
+    }
+    Ok(())
+}
+
 /// Whether `target` is the same file as one of `inputs` (after resolving
 /// links and `..`), so a baseline is never written over an article.
-pub fn is_one_of(target: &Path, inputs: &[PathBuf]) -> bool {
+fn is_one_of(target: &Path, inputs: &[PathBuf]) -> bool {
     let resolve = |p: &Path| -> Option<PathBuf> {
         if let Ok(c) = p.canonicalize() {
             return Some(c);
         }
-        let parent = match p.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        Some(parent.canonicalize().ok()?.join(p.file_name()?))
+        Some(folder_of(p).canonicalize().ok()?.join(p.file_name()?))
     };
     let Some(target) = resolve(target) else {
         return false;

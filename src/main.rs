@@ -326,13 +326,8 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         .unwrap_or(FailOn::Inconsistent);
     let files = recount::inputs::markdown_files(&cli.paths, &config.selection)
         .map_err(std::io::Error::other)?;
-    if let Some(target) = &cli.write_baseline
-        && recount::baseline::is_one_of(target, &files)
-    {
-        return Err(std::io::Error::other(format!(
-            "{}: an audited file; write the baseline elsewhere",
-            target.display()
-        )));
+    if let Some(target) = &cli.write_baseline {
+        recount::baseline::check_target(target, &files).map_err(std::io::Error::other)?;
     }
     let baseline = match &cli.baseline {
         Some(path) => Some(Baseline::load(path).map_err(std::io::Error::other)?),

@@ -564,6 +564,11 @@ fn a_baseline_is_never_written_over_an_input() {
         "./posts/../posts/a.md: an audited file; write the baseline elsewhere",
     );
     assert_eq!(fs::read_to_string(path).unwrap(), WRONG);
+    // A folder that does not exist is refused before the audit, not after.
+    assert_error(
+        &repo.audit(&["--write-baseline", "nowhere/baseline.json", "posts"]),
+        "nowhere/baseline.json: no such folder for the baseline",
+    );
 }
 
 #[test]
