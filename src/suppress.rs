@@ -68,7 +68,8 @@ pub struct Unused {
 }
 
 static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"<!--\s*(audit-[A-Za-z-]*)(.*?)-->").expect("the directive pattern compiles")
+    // A comment may run over lines: `(?s)` lets its argument do so too.
+    Regex::new(r"(?s)<!--\s*(audit-[A-Za-z-]*)(.*?)-->").expect("the directive pattern compiles")
 });
 
 fn options() -> Options {
@@ -362,6 +363,44 @@ mod tests {
                 (Kind::Region, "\nz\n".to_string())
             ]
         );
+    }
+
+    #[test]
+    fn a_comment_may_run_over_lines() {
+        assert_eq!(
+            covered("<!--\n  audit-ignore\n  check=spec\n-->\nx 8 GB\n"),
+            [(Kind::NextBlock, "x 8 GB\n".to_string())]
+        );
+    }
+
+    proptest::proptest! {
+        /// Suppressions and their application never panic, whatever the
+        /// comments, blocks and text around them, and cover only real text.
+        #[test]
+        fn any_mix_of_directives_is_read_safely(
+            pieces in proptest::collection::vec(proptest::sample::select(vec![
+                "<!-- audit-ignore -->", "<!-- audit-ignore-next-line -->",
+                "<!-- audit-disable -->", "<!-- audit-enable -->",
+                "<!-- audit-disable check=spec -->", "<!-- audit-enable check=spec -->",
+                "<!-- audit-ignore check=arithmetic,spec -->", "<!--", "-->", "audit-",
+                "8 × 40 GB = 300 GB.", "中文", "\n", "\n\n", "- ", "| a | b |\n|---|---|\n",
+                "```\n", "`", "> ", "# ",
+            ]), 0..24)
+        ) {
+            let text: String = pieces.concat();
+            let doc = Document::new("a.md", text.clone());
+            if let Ok(suppressions) = parse(&doc) {
+                for s in &suppressions {
+                    proptest::prop_assert!(s.covers.start <= s.covers.end && s.covers.end <= text.len());
+                    proptest::prop_assert!(text.is_char_boundary(s.covers.start));
+                }
+                let mut report = crate::audit::audit(doc, crate::kb::Kb::builtin());
+                let before = report.findings.len();
+                let unused = apply(&mut report, &suppressions);
+                proptest::prop_assert!(report.findings.len() <= before);
+                proptest::prop_assert!(unused.len() <= suppressions.len());
+            }
+        }
     }
 
     #[test]
