@@ -91,8 +91,9 @@ fn walk(root: &Path, selection: &Selection, out: &mut Vec<PathBuf>) -> Result<()
 }
 
 /// Expands the paths to the Markdown files to audit: files as given, folders
-/// walked, each in the order named. A folder with no file to audit is an
-/// error, since it is most likely a wrong path.
+/// walked, each in the order named, a file reached twice the same way
+/// (`posts` and `posts/a.md`) kept once. A folder with no file to audit is
+/// an error, since it is most likely a wrong path.
 pub fn markdown_files(
     paths: &[PathBuf],
     selection: &Selection,
@@ -111,6 +112,8 @@ pub fn markdown_files(
             return Err(InputError::Missing { path: path.clone() });
         }
     }
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|f| seen.insert(f.clone()));
     Ok(files)
 }
 
@@ -172,6 +175,15 @@ mod tests {
         };
         let files = markdown_files(&[dir.path().join("posts")], &selection).unwrap();
         assert_eq!(names(dir.path(), &files), ["posts/a.md", "posts/c.mdx"]);
+    }
+
+    #[test]
+    fn a_file_reached_twice_is_audited_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.md");
+        std::fs::write(&a, "").unwrap();
+        let paths = [a.clone(), dir.path().to_path_buf(), a.clone()];
+        assert_eq!(markdown_files(&paths, &Selection::default()).unwrap(), [a]);
     }
 
     #[test]
