@@ -214,7 +214,7 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
     }
     let mut first = None;
     for bindings in combinations(&choices) {
-        let Some(outcome) = outcome(claim, relation, bindings) else {
+        let Some(outcome) = outcome(claim, relation, bindings, scope.input.tolerance) else {
             continue;
         };
         if outcome.holds {
@@ -247,6 +247,7 @@ fn outcome<'r>(
     claim: &Typed,
     relation: &'r Relation,
     bindings: Vec<Binding>,
+    tolerance: f64,
 ) -> Option<Outcome<'r>> {
     let value = |kind: &str| bindings.iter().find(|b| b.kind == kind).map(|b| b.value);
     let mut expected = relation.solve(&claim.kind, value)?;
@@ -269,7 +270,9 @@ fn outcome<'r>(
     if q.number_alternative.is_some() {
         readings.push(q.claimed(false, true));
     }
-    let holds = readings.iter().any(|r| r.meets(&expected));
+    let holds = readings
+        .iter()
+        .any(|r| r.meets_within(&expected, tolerance));
     Some(Outcome {
         relation,
         bindings,

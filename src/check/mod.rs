@@ -28,6 +28,9 @@ pub struct Input<'a> {
     /// SXM5"), sorted: within the article, a family name ("H100") means
     /// those of its variants.
     pub named: &'a [usize],
+    /// How far (a fraction of its value) a stated figure may be from the
+    /// recomputed one and still agree: 0 unless the config overrides it.
+    pub tolerance: f64,
 }
 
 impl Input<'_> {

@@ -59,7 +59,7 @@ impl Check for Restate {
                     continue;
                 };
                 if let Some(first) = previous
-                    && let Some(f) = check(text, first, q)
+                    && let Some(f) = check(text, input.tolerance, first, q)
                 {
                     findings.push(f);
                 }
@@ -77,7 +77,7 @@ const PER_ITEM: &[&str] = &["each", "per", "apiece", "every", "每", "各", "单
 /// clause end and the restatement word: "對外頻寬就是".
 const SUBJECT_CHARS: usize = 12;
 
-fn check(text: &str, first: &Quantity, second: &Quantity) -> Option<Finding> {
+fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Option<Finding> {
     let dimension = first.dimension();
     if dimension.is_dimensionless()
         || second.dimension() != dimension
@@ -130,7 +130,7 @@ fn check(text: &str, first: &Quantity, second: &Quantity) -> Option<Finding> {
     let holding = stated
         .iter()
         .flat_map(|a| restated.iter().map(move |b| (a, b)))
-        .find(|(a, b)| a.0.meets(&b.0));
+        .find(|(a, b)| b.0.meets_within(&a.0, tolerance));
     let converted = first.premise().nominal / second.unit.factor;
     let shown_first = text[first.span.clone()].trim();
     let shown_second = text[second.span.clone()].trim();

@@ -139,6 +139,8 @@ struct Context<'a> {
     tokens: &'a [Token],
     /// Years the sentence names, for facts that are targets for a date.
     years: Vec<u16>,
+    /// The tolerance the check was given ([`Input::tolerance`]).
+    tolerance: f64,
 }
 
 impl<'a> Context<'a> {
@@ -193,6 +195,7 @@ impl<'a> Context<'a> {
             header_unit,
             tokens: &sentence.tokens,
             years: years_in(local),
+            tolerance: input.tolerance,
         }
     }
 
@@ -369,7 +372,7 @@ fn judge(
         return Judged::Done(None);
     }
     let claimed = claimed_readings(q, subject.count);
-    if let Some((c, how)) = matching(&candidates, &claimed) {
+    if let Some((c, how)) = matching(&candidates, &claimed, context.tolerance) {
         return Judged::Done(Some(verified(kb, context, q, &subject, c, how)));
     }
     if !states_a_spec(context, q, &subject, &clause, &candidates) {
@@ -1105,10 +1108,11 @@ fn binary_label(label: &str) -> String {
 fn matching<'c, 'k>(
     candidates: &'c [Candidate<'k>],
     claimed: &[(Interval, Option<String>)],
+    tolerance: f64,
 ) -> Option<(&'c Candidate<'k>, Option<String>)> {
     for (value, how) in claimed {
         for c in candidates {
-            if value.meets(&c.expected) {
+            if value.meets_within(&c.expected, tolerance) {
                 return Some((c, join(how.clone(), c.how.clone())));
             }
         }
@@ -1122,7 +1126,7 @@ fn matching<'c, 'k>(
                 continue;
             }
             let expected = c.expected.scale(binary / c.measure.unit.factor);
-            if value.meets(&expected) {
+            if value.meets_within(&expected, tolerance) {
                 let note = format!("if the source's {} is binary", c.measure.unit.label);
                 return Some((c, join(how.clone(), join(c.how.clone(), Some(note)))));
             }

@@ -260,7 +260,7 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
             out.push(finding(
                 text,
                 total,
-                sum.meets(&total.premise()),
+                total.premise().meets_within(&sum, input.tolerance),
                 computed,
                 related,
                 "the rows above do not add up to the total row",
@@ -333,7 +333,7 @@ fn rate_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
             out.push(finding(
                 text,
                 claim,
-                product.meets(&claim.premise()),
+                claim.premise().meets_within(&product, input.tolerance),
                 computed,
                 related,
                 "the cell is not the header's rate times its row's figure",
@@ -409,7 +409,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                         number(fraction.nominal * 100.0)
                     );
                     Some((
-                        fraction.meets(&share.premise()),
+                        share.premise().meets_within(&fraction, input.tolerance),
                         computed,
                         count.span.clone(),
                     ))

@@ -158,46 +158,50 @@ impl Human {
 }
 
 impl Emitter for Human {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
         let handler = self.handler();
-        for report in reports {
-            let path = report.document.path.display().to_string();
-            for f in &report.findings {
-                if f.verdict == Verdict::Verified {
-                    if self.options.show == Show::All {
-                        let (line, column) = report.document.line_col(f.span.start);
-                        writeln!(
-                            out,
-                            "{path}:{line}:{column}: verified [{}] {}",
-                            f.check, f.message
-                        )?;
-                    }
-                    continue;
+        let path = report.document.path.display().to_string();
+        for f in &report.findings {
+            if f.verdict == Verdict::Verified {
+                if self.options.show == Show::All {
+                    let (line, column) = report.document.line_col(f.span.start);
+                    writeln!(
+                        out,
+                        "{path}:{line}:{column}: verified [{}] {}",
+                        f.check, f.message
+                    )?;
                 }
-                let rendered = Rendered {
-                    finding: f,
-                    source: Source {
-                        name: &path,
-                        document: &report.document,
-                    },
-                };
-                let mut rendering = String::new();
-                handler
-                    .render_report(&mut rendering, &rendered)
-                    .map_err(io::Error::other)?;
-                writeln!(out, "{}", rendering.trim_end())?;
-                writeln!(out)?;
+                continue;
             }
-            writeln!(
-                out,
-                "{path}: {} claims found, {} checked, {} verified, {} contradicted, {} inconsistent",
-                report.claims,
-                report.findings.len(),
-                report.count(Verdict::Verified),
-                report.count(Verdict::Contradicted),
-                report.count(Verdict::Inconsistent),
-            )?;
+            let rendered = Rendered {
+                finding: f,
+                source: Source {
+                    name: &path,
+                    document: &report.document,
+                },
+            };
+            let mut rendering = String::new();
+            handler
+                .render_report(&mut rendering, &rendered)
+                .map_err(io::Error::other)?;
+            writeln!(out, "{}", rendering.trim_end())?;
+            writeln!(out)?;
         }
-        Ok(())
+        write!(
+            out,
+            "{path}: {} claims found, {} checked, {} verified, {} contradicted, {} inconsistent",
+            report.claims,
+            report.findings.len(),
+            report.count(Verdict::Verified),
+            report.count(Verdict::Contradicted),
+            report.count(Verdict::Inconsistent),
+        )?;
+        if report.suppressed > 0 {
+            write!(out, ", {} suppressed", report.suppressed)?;
+        }
+        if report.baselined > 0 {
+            write!(out, ", {} hidden by the baseline", report.baselined)?;
+        }
+        writeln!(out)
     }
 }
