@@ -305,7 +305,14 @@ fn judge(
 ) -> Judged {
     let clause = clause.clone();
     let cues = cues_for(context, topic, q, &clause, subject.scope);
-    if cues.iter().any(|f| f.cue == Cue::Derived) {
+    // A figure worked out from a utilisation is no spec; the utilisation
+    // itself ("MFU of 38–43%") is.
+    let is_utilisation = q.dimension().is_dimensionless()
+        && q.unit.factor == 0.01
+        && cues
+            .iter()
+            .any(|f| f.cue == Cue::Attribute("mfu".to_string()));
+    if !is_utilisation && cues.iter().any(|f| f.cue == Cue::Derived) {
         return Judged::Done(None);
     }
     let stated = stated_qualifiers(&cues, q);
@@ -432,8 +439,16 @@ fn states_a_spec(
             context.text[subject.mention.span.end..q.span.start].trim(),
             "" | "的" | "'s" | "’s" | ":" | "："
         );
+    // A number inside a name ("PaLM 540B") is part of the name.
+    let in_a_name = |span: &Range<usize>| {
+        context
+            .mentions
+            .iter()
+            .any(|m| m.span.start <= span.start && span.end <= m.span.end)
+    };
     for token in context.tokens {
         match token {
+            Token::Quantity(other) if in_a_name(&other.span) => {}
             // A step of a calculation ("8 × 80 GB = 640 GB") is the
             // arithmetic check's.
             Token::Op(_, span) if in_clause(span) => return false,
@@ -847,7 +862,12 @@ fn fits(
         // A count in a counting unit ("37,888 個 GPU") sizes a cluster or
         // system by itself; anything else needs its attribute named.
         let sizes = unit_counts && entity.kind == Kind::Cluster;
-        return sizes || (cued && (unit_counts || q.unit.is_one()));
+        // A percentage is a utilisation or a share when its attribute is
+        // named ("MFU of 38–43%").
+        let percentage = q.unit.factor == 0.01
+            && fd.is_dimensionless()
+            && counted_part(fd).iter().all(|&e| e == 0);
+        return sizes || (cued && (unit_counts || q.unit.is_one() || percentage));
     }
     true
 }
