@@ -51,6 +51,9 @@ pub struct KindDef {
     pub share: bool,
     /// The kind a figure of this dimension takes when no cue says otherwise.
     pub default: bool,
+    /// The least value, in base units, a figure of this kind can have: a
+    /// bare "6" beside "parameters" is the 6 of 6·N·D, not a model size.
+    pub at_least: Option<f64>,
 }
 
 /// A cue found in text.
@@ -100,6 +103,8 @@ struct KindFile {
     share: bool,
     #[serde(default)]
     default: bool,
+    #[serde(default)]
+    at_least: Option<f64>,
     #[serde(default)]
     cues: Vec<String>,
 }
@@ -219,6 +224,7 @@ impl Cues {
                 dimension,
                 share: def.share,
                 default: def.default,
+                at_least: def.at_least,
             });
         }
         Ok(Cues {

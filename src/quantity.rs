@@ -63,10 +63,13 @@ impl Quantity {
         // A whole number of base units written to its units digit ("466 次",
         // "8 GPUs", "2 bytes") is exact; a figure in a prefixed or scaled
         // unit ("1,979 TFLOPS", "45%") keeps half its last digit.
+        // A price is exact too: "$2 per GPU-hour" is two dollars, in
+        // whatever unit of time.
+        let price = self.unit.dimension.exponent(Base::Dollar) == 1 && self.magnitude == 1.0;
         let counted = self.digit_half <= 0.5
             && self.number.nominal.fract() == 0.0
             && !self.is_share
-            && self.unit.factor == 1.0;
+            && (self.unit.factor == 1.0 || price);
         let half = if counted { 0.0 } else { self.digit_half };
         let v = Interval::around(self.number.nominal, half).scale(self.unit.factor);
         apply_hedge(v, self.hedge, self.step * self.unit.factor)

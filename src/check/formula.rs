@@ -180,7 +180,10 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
         choices.push(found);
     }
     let local = |b: &Binding| b.same_sentence && matches!(b.origin, Origin::Text(_));
-    if !choices.iter().any(|c| c.iter().any(local)) {
+    // A figure with no premise in its sentence is checked only as the
+    // relation's result, computed forward from figures stated before it.
+    let anchored = choices.iter().any(|c| c.iter().any(local));
+    if !anchored && claim.kind != relation.result {
         return None;
     }
     // Worked back from a total ("32 TB … 80 GB each … 400 cards"), the
@@ -220,7 +223,11 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
         if outcome.holds {
             return Some(outcome);
         }
-        first.get_or_insert(outcome);
+        // With no premise in the claim's sentence, the figures bound may be
+        // about something else: they can verify it, not contradict it.
+        if anchored {
+            first.get_or_insert(outcome);
+        }
     }
     first
 }
