@@ -1,5 +1,7 @@
 //! The Markdown files named on the command line: files as given, folders
 //! walked for `*.md` and `*.markdown` (hidden entries skipped), in path order.
+//! Symbolic links to folders are not followed while walking: a link back up
+//! the tree would read the same files again and again.
 
 use std::path::{Path, PathBuf};
 
@@ -23,17 +25,19 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), InputError> {
         path: dir.to_path_buf(),
         source,
     };
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+    // `file_type` does not follow symbolic links, so a linked folder is no
+    // folder here.
+    let mut entries: Vec<(PathBuf, bool)> = std::fs::read_dir(dir)
         .map_err(io)?
-        .map(|e| e.map(|e| e.path()))
+        .map(|e| e.and_then(|e| Ok((e.path(), e.file_type()?.is_dir()))))
         .collect::<Result<_, _>>()
         .map_err(io)?;
     entries.sort();
-    for path in entries {
+    for (path, is_dir) in entries {
         if is_hidden(&path) {
             continue;
         }
-        if path.is_dir() {
+        if is_dir {
             walk(&path, out)?;
         } else if is_markdown(&path) {
             out.push(path);
@@ -59,4 +63,21 @@ pub fn markdown_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
         }
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_back_up_the_tree_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let inner = dir.path().join("a");
+        std::fs::create_dir(&inner).unwrap();
+        std::fs::write(inner.join("x.md"), "8 × 80 GB = 640 GB.\n").unwrap();
+        std::os::unix::fs::symlink("..", inner.join("up")).unwrap();
+        let files = markdown_files(&[dir.path().to_path_buf()]).unwrap();
+        assert_eq!(files, [inner.join("x.md")]);
+    }
 }
