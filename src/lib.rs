@@ -35,6 +35,7 @@ pub mod kind;
 pub mod lexicon;
 pub mod markdown;
 pub mod numeral;
+pub mod output;
 pub mod quantity;
 pub mod report;
 pub mod segment;

@@ -291,6 +291,9 @@ fn outcome<'r>(
 /// How many sentences back a premise may stand.
 const REACH: usize = 8;
 
+/// How many earlier figures the last-resort search for a premise looks at.
+const FAR_REACH: usize = 400;
+
 /// The nearest figure of a kind stated before the claim in its section,
 /// else the knowledge base through a named entity.
 fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
@@ -331,11 +334,13 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
     if !known.is_empty() {
         return known;
     }
-    // Last, the nearest such figure anywhere before: it can only verify,
-    // since a contradiction needs its premises in the claim's sentence.
+    // Last, the nearest such figure before, anywhere in the recent text: it
+    // can only verify, since a contradiction needs its premises in the
+    // claim's sentence. Bounded, so a long document stays linear.
     scope.typed[..index]
         .iter()
         .rev()
+        .take(FAR_REACH)
         .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
         .find(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
         .map(from_text)
