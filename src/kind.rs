@@ -111,6 +111,29 @@ pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed>
                 _ => false,
             });
             let mut found = found.clone();
+            // "GPU数量：目标是10万个": a label before a colon names what the
+            // first figure after it counts.
+            if let Some(label) = label_before(&clause_ranges, &clause, text) {
+                let first = sentence.tokens.iter().find_map(|t| match t {
+                    Token::Quantity(other) if clause.contains(&other.span.start) => {
+                        Some(other.span.start)
+                    }
+                    _ => None,
+                });
+                let cue = found.iter().rev().find(|f| {
+                    matches!(f.cue, Cue::Kind(_))
+                        && label.start <= f.span.start
+                        && f.span.end <= label.end
+                });
+                if let (Some(cue), Some(first)) = (cue, first)
+                    && first == q.span.start
+                {
+                    found.push(Found {
+                        span: q.span.clone(),
+                        cue: cue.cue.clone(),
+                    });
+                }
+            }
             // "1,000 個 NVL72 機櫃": a count of systems, as of nodes.
             let counts_systems = systems.iter().any(|sys| {
                 sys.start >= q.span.end
@@ -145,6 +168,20 @@ pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed>
         }
     }
     out
+}
+
+/// The clause before `clause` when it ends in a colon: a label.
+fn label_before(
+    clauses: &[Range<usize>],
+    clause: &Range<usize>,
+    text: &str,
+) -> Option<Range<usize>> {
+    let at = clauses.iter().position(|c| c == clause)?;
+    let label = clauses.get(at.checked_sub(1)?)?;
+    text[label.clone()]
+        .trim_end()
+        .ends_with(['：', ':'])
+        .then(|| label.clone())
 }
 
 /// Whether a figure is a bare count: no unit, or only a measure word.
@@ -368,6 +405,19 @@ mod tests {
             kind("The MFU was 40%.", "40%").as_deref(),
             Some("utilisation")
         );
+    }
+
+    #[test]
+    fn a_label_before_a_colon_names_the_first_figure_after_it() {
+        assert_eq!(
+            kind("节点数量：计划是3000个，另有200个备用。", "3000个").as_deref(),
+            Some("node_count")
+        );
+        assert_eq!(
+            kind("节点数量：计划是3000个，另有200个备用。", "200个"),
+            None
+        );
+        assert_eq!(kind("计划是3000个。", "3000个"), None);
     }
 
     #[test]

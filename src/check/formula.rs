@@ -41,6 +41,7 @@ use crate::kb::{FactValue, Kb, Kind};
 use crate::kind::{Typed, typed_mentions};
 use crate::lexicon::Hedge;
 use crate::markdown::BlockKind;
+use crate::quantity::{Quantity, Token};
 use crate::units::{Base, Dimension};
 
 pub struct Formula;
@@ -159,6 +160,87 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
                 .all(|b| b.same_sentence || matches!(b.origin, Origin::Kb { .. }))
         })
         .map(|o| finding(scope, claim, o, Verdict::Contradicted))
+        .or_else(|| {
+            let o = from_fleets(scope, index)?;
+            Some(finding(scope, claim, &o, Verdict::Verified))
+        })
+}
+
+/// "10萬塊H100 … 總功率達到70MW": a total of the cards (power, memory,
+/// throughput) with no premise nearby may be that of a fleet stated
+/// earlier, a count written beside a card's name. Each fleet is one
+/// reading; a fleet can only verify, since the total may be of another.
+fn from_fleets<'r>(scope: &Scope, index: usize) -> Option<Outcome<'r>> {
+    let claim = &scope.typed[index];
+    // A requirement or a bound ("needs 300 GB", "at least 20 GB left") is
+    // set against the hardware by the bound check, not a fleet's total.
+    let bounded = matches!(claim.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost));
+    if claim.required || bounded {
+        return None;
+    }
+    let text = scope.input.doc.text.as_str();
+    let relations: Vec<(&Relation, &str)> = relations()
+        .iter()
+        .filter(|r| r.result == claim.kind)
+        .filter_map(|r| {
+            let mut others = r.kinds().filter(|k| *k != r.result);
+            let (a, b) = (others.next()?, others.next()?);
+            let per_card = match (a, b) {
+                ("accelerator_count", k) | (k, "accelerator_count") => k,
+                _ => return None,
+            };
+            let (_, _, of) = per_card_attribute(per_card)?;
+            (others.next().is_none() && of == Kind::Accelerator).then_some((r, per_card))
+        })
+        .collect();
+    if relations.is_empty() {
+        return None;
+    }
+    let mut seen = Vec::new();
+    let fleets = scope.typed[..index]
+        .iter()
+        .rev()
+        .take(FAR_REACH)
+        .filter(|t| t.kind == "accelerator_count" && t.beside_card)
+        .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)));
+    for fleet in fleets {
+        let sentence = &scope.input.sentences[fleet.sentence];
+        let card = scope
+            .input
+            .kb
+            .names()
+            .find(&text[sentence.span.clone()])
+            .into_iter()
+            .find(|m| {
+                let at = sentence.span.start + m.span.start;
+                at >= fleet.quantity.span.end
+                    && text[fleet.quantity.span.end..at].chars().count() <= 2
+            });
+        let Some(card) = card else {
+            continue;
+        };
+        let key = (
+            fleet.quantity.premise().nominal.to_bits(),
+            card.entities.clone(),
+        );
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        let count = text_binding(scope, claim, "accelerator_count", fleet);
+        for (relation, per_card) in &relations {
+            for each in card_facts(scope, &card.entities, per_card) {
+                let bindings = vec![count.clone(), each];
+                let tolerance = scope.input.tolerance;
+                if let Some(o) = outcome(claim, relation, bindings, tolerance)
+                    && o.holds
+                {
+                    return Some(o);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The relation's verdict on the claim: the first binding that holds, else
@@ -190,10 +272,23 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
     // figure must say it is worked out, and the total must be stated.
     let stated_total =
         |b: &Binding| b.kind == relation.result && matches!(b.origin, Origin::Text(_));
-    if claim.kind != relation.result
-        && !(claim.concluded && choices.iter().flatten().any(stated_total))
-    {
-        return None;
+    let worked_back = claim.concluded && choices.iter().flatten().any(stated_total);
+    // Stated beside its fellow premises, not worked out ("1.25万个节点，每个
+    // 节点配置8个GPU"), the figure may still agree with a total stated
+    // before: with any of the totals nearby, it can only verify.
+    let alongside = claim.kind != relation.result && !worked_back;
+    if alongside {
+        let totals: Vec<Binding> = nearby(scope, index, &relation.result)
+            .map(|t| text_binding(scope, claim, &relation.result, t))
+            .collect();
+        if totals.is_empty() || !anchored {
+            return None;
+        }
+        let at = relation
+            .kinds()
+            .filter(|k| *k != claim.kind)
+            .position(|k| k == relation.result)?;
+        choices[at] = totals;
     }
     // "权重约 1.8 TB，一柜 13.8 TB 的 HBM": once the relation's result is
     // stated after its premises, a later figure of the kind is another thing.
@@ -225,7 +320,7 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
         }
         // With no premise in the claim's sentence, the figures bound may be
         // about something else: they can verify it, not contradict it.
-        if anchored {
+        if anchored && !alongside {
             first.get_or_insert(outcome);
         }
     }
@@ -298,41 +393,17 @@ const FAR_REACH: usize = 400;
 /// else the knowledge base through a named entity.
 fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
     let claim = &scope.typed[index];
-    let text = scope.input.doc.text.as_str();
-    let sentences = scope.input.sentences;
-    // "约 4.6 万卡时；按每卡时 2 美元，约 9.2 亿美元": a semicolon joins two
-    // statements of one thought, which count as one sentence here.
-    let joined = |earlier: usize| {
-        earlier + 1 == claim.sentence
-            && sentences[earlier].block == sentences[claim.sentence].block
-            && text[sentences[earlier].span.clone()]
-                .trim_end()
-                .ends_with(['；', ';'])
-    };
-    let from_text = |t: &Typed| Binding {
-        kind: kind.to_string(),
-        value: t.quantity.premise(),
-        shown: text[t.quantity.span.clone()].to_string(),
-        origin: Origin::Text(t.quantity.span.clone()),
-        same_sentence: t.sentence == claim.sentence || joined(t.sentence),
-    };
-    // Premises come before their conclusion: only figures stated before the
-    // claim bind, nearest first, within its section and a few sentences. A
-    // requirement or a bound ("至少 700GB") is no premise to compute from.
-    let section = |t: &Typed| scope.sections.get(t.block).copied();
-    let earlier = scope.typed[..index]
-        .iter()
-        .rev()
-        .take_while(|t| claim.sentence - t.sentence <= REACH)
-        .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
-        .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
-        .find(|t| section(t) == section(claim) && claim.sentence - t.sentence <= REACH);
-    if let Some(t) = earlier {
+    let from_text = |t: &Typed| text_binding(scope, claim, kind, t);
+    if let Some(t) = nearby(scope, index, kind).next() {
         return vec![from_text(t)];
     }
     let known = from_kb(scope, claim, kind);
     if !known.is_empty() {
         return known;
+    }
+    let bare = bare_counts(scope, index, kind);
+    if !bare.is_empty() {
+        return bare;
     }
     // Last, the nearest such figure before, anywhere in the recent text: it
     // can only verify, since a contradiction needs its premises in the
@@ -348,6 +419,108 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
         .collect()
 }
 
+/// "两万亿乘上去 32 TB": a bare number before the claim in its sentence,
+/// which no cue typed, may be the count a variable needs (parameters,
+/// tokens, cards) when it is large enough for that kind. One reading each;
+/// such a guess can only verify, so it never counts as in the sentence.
+fn bare_counts(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
+    let claim = &scope.typed[index];
+    let Some(def) = Cues::builtin().kinds().iter().find(|k| k.name == kind) else {
+        return Vec::new();
+    };
+    let counted = Base::ALL.into_iter().any(|b| {
+        b.is_counted()
+            && def.dimension.exponent(b) == 1
+            && def.dimension.with(b, 0) == Dimension::NONE
+    });
+    if !counted || def.share {
+        return Vec::new();
+    }
+    let text = scope.input.doc.text.as_str();
+    let typed = |q: &Quantity| {
+        scope.typed[..index]
+            .binary_search_by_key(&q.span.start, |t| t.quantity.span.start)
+            .is_ok()
+    };
+    scope.input.sentences[claim.sentence]
+        .tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Quantity(q) => Some(q),
+            _ => None,
+        })
+        .filter(|q| q.span.end <= claim.quantity.span.start)
+        .filter(|q| q.dimension() == Dimension::NONE && !q.is_share && q.unit.is_one())
+        .filter(|q| q.hedge.is_none() && !typed(q))
+        .filter(|q| {
+            def.at_least
+                .is_none_or(|least| q.premise().nominal >= least)
+        })
+        .map(|q| Binding {
+            kind: kind.to_string(),
+            value: q.premise(),
+            shown: text[q.span.clone()].to_string(),
+            origin: Origin::Text(q.span.clone()),
+            same_sentence: false,
+        })
+        .collect()
+}
+
+/// The figures of a kind stated before the claim, nearest first: premises
+/// come before their conclusion, within its section and a few sentences. A
+/// requirement or a bound ("至少 700GB") is no premise to compute from.
+fn nearby<'s>(scope: &'s Scope, index: usize, kind: &'s str) -> impl Iterator<Item = &'s Typed> {
+    let claim = &scope.typed[index];
+    let section = |t: &Typed| scope.sections.get(t.block).copied();
+    scope.typed[..index]
+        .iter()
+        .rev()
+        .take_while(move |t| claim.sentence - t.sentence <= REACH)
+        .filter(move |t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
+        .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
+        .filter(move |t| section(t) == section(claim))
+        .filter(move |t| !in_breakdown(scope, t))
+}
+
+/// Whether a figure is a part listed after its whole: in "每个参数十六字节：
+/// 权重两字节、梯度两字节…", the parts are no figure of the kind by
+/// themselves; the sixteen is.
+fn in_breakdown(scope: &Scope, part: &Typed) -> bool {
+    let text = scope.input.doc.text.as_str();
+    scope
+        .typed
+        .iter()
+        .take_while(|t| t.quantity.span.start < part.quantity.span.start)
+        .filter(|t| t.sentence == part.sentence && t.kind == part.kind)
+        .any(|whole| {
+            text[whole.quantity.span.end..]
+                .trim_start()
+                .starts_with(['：', ':'])
+        })
+}
+
+/// A figure of the text bound to a variable of the claim's relation.
+fn text_binding(scope: &Scope, claim: &Typed, kind: &str, t: &Typed) -> Binding {
+    let text = scope.input.doc.text.as_str();
+    let sentences = scope.input.sentences;
+    // "约 4.6 万卡时；按每卡时 2 美元，约 9.2 亿美元": a semicolon joins two
+    // statements of one thought, which count as one sentence here.
+    let joined = |earlier: usize| {
+        earlier + 1 == claim.sentence
+            && sentences[earlier].block == sentences[claim.sentence].block
+            && text[sentences[earlier].span.clone()]
+                .trim_end()
+                .ends_with(['；', ';'])
+    };
+    Binding {
+        kind: kind.to_string(),
+        value: t.quantity.premise(),
+        shown: text[t.quantity.span.clone()].to_string(),
+        origin: Origin::Text(t.quantity.span.clone()),
+        same_sentence: t.sentence == claim.sentence || joined(t.sentence),
+    }
+}
+
 /// A per-card figure of the accelerator named nearest before the claim in
 /// its paragraph ("H100" gives its TDP, memory, throughput), or the cards in
 /// a named system; one binding per variant the name can mean.
@@ -355,23 +528,9 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     if kind == "bytes_per_parameter" {
         return from_precision(scope, claim);
     }
-    let (attribute, qualifiers, of): (&str, &[(&str, &str)], Kind) = match kind {
-        "power_per_accelerator" => ("tdp", &[], Kind::Accelerator),
-        "memory_per_accelerator" => ("memory_capacity", &[], Kind::Accelerator),
-        "throughput" => (
-            "throughput",
-            &[("precision", "bf16"), ("sparsity", "dense")],
-            Kind::Accelerator,
-        ),
-        "bandwidth_per_accelerator" => (
-            "interconnect_bandwidth",
-            &[("link", "nvlink")],
-            Kind::Accelerator,
-        ),
-        // "1,000 個 NVL72 機櫃": a system holds so many accelerators.
-        "accelerators_per_node" => ("accelerator_count", &[], Kind::System),
-        _ => return Vec::new(),
-    };
+    if per_card_attribute(kind).is_none() {
+        return Vec::new();
+    }
     let kb: &Kb = scope.input.kb;
     let text = scope.input.doc.text.as_str();
     let sentences = scope.input.sentences;
@@ -395,11 +554,46 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
             }
         }
     }
-    let Some(mention) = mention else {
+    match mention {
+        Some(mention) => card_facts(scope, &mention.entities, kind),
+        None => Vec::new(),
+    }
+}
+
+/// The knowledge-base attribute (with qualifiers, of which kind of entity)
+/// that gives a per-unit variable: "H100" gives its TDP for power per
+/// accelerator.
+type Attribute = (&'static str, &'static [(&'static str, &'static str)], Kind);
+
+fn per_card_attribute(kind: &str) -> Option<Attribute> {
+    Some(match kind {
+        "power_per_accelerator" => ("tdp", &[], Kind::Accelerator),
+        "memory_per_accelerator" => ("memory_capacity", &[], Kind::Accelerator),
+        "throughput" => (
+            "throughput",
+            &[("precision", "bf16"), ("sparsity", "dense")],
+            Kind::Accelerator,
+        ),
+        "bandwidth_per_accelerator" => (
+            "interconnect_bandwidth",
+            &[("link", "nvlink")],
+            Kind::Accelerator,
+        ),
+        // "1,000 個 NVL72 機櫃": a system holds so many accelerators.
+        "accelerators_per_node" => ("accelerator_count", &[], Kind::System),
+        _ => return None,
+    })
+}
+
+/// What the knowledge base says a figure of `kind` is for each variant of
+/// the entities a name means, one binding per variant.
+fn card_facts(scope: &Scope, entities: &[usize], kind: &str) -> Vec<Binding> {
+    let Some((attribute, qualifiers, of)) = per_card_attribute(kind) else {
         return Vec::new();
     };
+    let kb: &Kb = scope.input.kb;
     let mut out = Vec::new();
-    for i in scope.input.variants(&mention.entities) {
+    for i in scope.input.variants(entities) {
         let entity = kb.entity(i);
         if entity.kind != of {
             continue;
