@@ -31,7 +31,8 @@ struct Cli {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
 
-    /// Which findings the human format shows (JSON always lists all).
+    /// Which findings the human, markdown and github formats show (JSON and
+    /// HTML always list all, SARIF only flagged ones).
     #[arg(long, value_enum, default_value_t = Show::Flagged)]
     show: Show,
 

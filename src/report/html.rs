@@ -1,0 +1,413 @@
+//! `--format html`: one self-contained page (inline CSS and script, no
+//! external assets, a Content-Security-Policy that forbids loading any) with
+//! a summary at the top and, per file, the article rendered with each
+//! checked claim highlighted (green verified, red contradicted, amber
+//! inconsistent) beside a panel of the findings: quote, steps, related spans,
+//! sources and help. Hovering a highlight shows its findings; clicking it
+//! opens them in the panel.
+//!
+//! Highlights are placed by byte offset, never by searching for text: the
+//! article is parsed with pulldown-cmark's offset iterator, and every text
+//! event whose text is the source's bytes as written is cut at the findings'
+//! span boundaries, with `<mark>` elements around the pieces. A text event
+//! that differs from its source (an escape, an entity) is highlighted whole.
+//! Overlapping findings split the text into segments, each marked with every
+//! finding that covers it and coloured by the most serious.
+//!
+//! Everything from the article is escaped: its raw HTML shows as text (HTML
+//! comments, such as suppressions, stay invisible), images show as their alt
+//! text, and links keep only http, https, mailto and relative targets.
+
+use std::collections::BTreeSet;
+use std::io::{self, Write};
+use std::ops::Range;
+
+use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
+use pulldown_cmark_escape::escape_html;
+
+use super::{Emitter, Totals};
+use crate::audit::FileReport;
+use crate::document::Document;
+use crate::finding::{Finding, Verdict};
+use crate::markdown::parser_options;
+
+pub struct Html;
+
+const STYLE: &str = r#"
+:root { --verified: #2e7d32; --contradicted: #c62828; --inconsistent: #b26a00; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", sans-serif; color: #1d1d1f; background: #f6f7f9; }
+header.summary { padding: 1rem 2rem; background: #fff; border-bottom: 1px solid #ddd; }
+header.summary h1 { margin: 0 0 .5rem; font-size: 1.4rem; }
+table.totals { border-collapse: collapse; }
+table.totals th, table.totals td { padding: .2rem .8rem; border: 1px solid #ddd; text-align: right; }
+td.verified { color: var(--verified); } td.contradicted { color: var(--contradicted); } td.inconsistent { color: var(--inconsistent); }
+section.file { padding: 1rem 2rem; }
+section.file > h2 { font-size: 1.1rem; font-family: ui-monospace, monospace; margin: .5rem 0; }
+.layout { display: grid; grid-template-columns: minmax(0, 1fr) 26rem; gap: 1.5rem; align-items: start; }
+article.doc { background: #fff; padding: 1rem 2rem; border: 1px solid #ddd; border-radius: 6px; overflow-wrap: anywhere; }
+article.doc table { border-collapse: collapse; } article.doc th, article.doc td { border: 1px solid #ccc; padding: .2rem .5rem; }
+article.doc pre { background: #f3f3f3; padding: .5rem; overflow-x: auto; }
+mark.claim { padding: 0 .1em; border-radius: 3px; cursor: pointer; color: inherit; }
+mark.verified { background: #d4f4d2; border-bottom: 2px solid var(--verified); }
+mark.contradicted { background: #ffd6d6; border-bottom: 2px solid var(--contradicted); }
+mark.inconsistent { background: #ffe9bf; border-bottom: 2px solid var(--inconsistent); }
+aside.panel { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; font-size: .9rem; }
+details.finding { background: #fff; border: 1px solid #ddd; border-left: 5px solid; border-radius: 4px; margin: 0 0 .6rem; padding: .4rem .7rem; }
+details.finding.verified { border-left-color: var(--verified); }
+details.finding.contradicted { border-left-color: var(--contradicted); }
+details.finding.inconsistent { border-left-color: var(--inconsistent); }
+details.finding.active { box-shadow: 0 0 0 3px #5b8def; }
+details.finding summary { cursor: pointer; }
+.badge { font-weight: 600; text-transform: uppercase; font-size: .75rem; letter-spacing: .03em; }
+.verified .badge { color: var(--verified); } .contradicted .badge { color: var(--contradicted); } .inconsistent .badge { color: var(--inconsistent); }
+details.finding blockquote { margin: .4rem 0; padding-left: .6rem; border-left: 3px solid #ccc; color: #444; }
+details.finding ol, details.finding ul { margin: .3rem 0; padding-left: 1.3rem; }
+details.finding p { margin: .3rem 0; }
+p.label { font-weight: 600; font-size: .8rem; color: #555; }
+.raw-html { white-space: pre-wrap; color: #666; font-family: ui-monospace, monospace; }
+"#;
+
+const SCRIPT: &str = r#"
+function showFindings(mark) {
+  document.querySelectorAll('details.finding.active').forEach(function (d) { d.classList.remove('active'); });
+  var ids = mark.getAttribute('data-findings').split(' ');
+  ids.forEach(function (id) {
+    var d = document.getElementById(id);
+    if (d) { d.open = true; d.classList.add('active'); }
+  });
+  var first = document.getElementById(ids[0]);
+  if (first) { first.scrollIntoView({ block: 'nearest' }); }
+}
+document.querySelectorAll('mark.claim').forEach(function (mark) {
+  mark.addEventListener('click', function () { showFindings(mark); });
+  mark.addEventListener('keydown', function (e) { if (e.key === 'Enter') { showFindings(mark); } });
+});
+"#;
+
+/// Escaped text, for element content and double-quoted attributes.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    escape_html(&mut out, text).expect("writing to a String cannot fail");
+    out
+}
+
+/// How serious a verdict is, for the colour of text several findings cover.
+fn rank(verdict: Verdict) -> u8 {
+    match verdict {
+        Verdict::Verified => 0,
+        Verdict::Inconsistent => 1,
+        Verdict::Contradicted => 2,
+    }
+}
+
+/// A stretch of text covered by the same findings (indices, ascending).
+struct Segment {
+    range: Range<usize>,
+    findings: Vec<usize>,
+}
+
+/// Cuts the text the findings cover into segments at every span boundary,
+/// in one sweep over the boundaries.
+fn segments(findings: &[Finding]) -> Vec<Segment> {
+    // (offset, starts, finding): at one offset, spans that end are removed
+    // before spans that start are added.
+    let mut events: Vec<(usize, bool, usize)> = findings
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.span.is_empty())
+        .flat_map(|(i, f)| [(f.span.start, true, i), (f.span.end, false, i)])
+        .collect();
+    events.sort_unstable();
+    let mut active = BTreeSet::new();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        let at = events[i].0;
+        while i < events.len() && events[i].0 == at {
+            let (_, starts, finding) = events[i];
+            if starts {
+                active.insert(finding);
+            } else {
+                active.remove(&finding);
+            }
+            i += 1;
+        }
+        if let Some(&(next, _, _)) = events.get(i)
+            && !active.is_empty()
+        {
+            out.push(Segment {
+                range: at..next,
+                findings: active.iter().copied().collect(),
+            });
+        }
+    }
+    out
+}
+
+/// The id of a finding's entry in the panel.
+fn finding_id(file: usize, finding: usize) -> String {
+    format!("f{}-{}", file + 1, finding + 1)
+}
+
+/// The opening `<mark>` of a segment covered by these findings.
+fn open_mark(file: usize, findings: &[Finding], covering: &[usize]) -> String {
+    let worst = covering
+        .iter()
+        .map(|&i| findings[i].verdict)
+        .max_by_key(|v| rank(*v))
+        .unwrap_or(Verdict::Verified);
+    let ids: Vec<String> = covering.iter().map(|&i| finding_id(file, i)).collect();
+    let tooltip: Vec<String> = covering
+        .iter()
+        .map(|&i| {
+            let f = &findings[i];
+            let mut lines = vec![format!(
+                "{} · {}: {}",
+                f.verdict.as_str(),
+                f.check,
+                f.message
+            )];
+            lines.extend(f.steps.iter().map(|s| format!("  {s}")));
+            lines.join("\n")
+        })
+        .collect();
+    format!(
+        r#"<mark class="claim {}" data-findings="{}" tabindex="0" title="{}">"#,
+        worst.as_str(),
+        ids.join(" "),
+        escaped(&tooltip.join("\n\n"))
+    )
+}
+
+/// A link target the page may keep: http, https, mailto, or one with no
+/// scheme (relative, a fragment). Anything else (`javascript:`) becomes `#`.
+fn safe_url(url: &str) -> &str {
+    match url.find([':', '/', '?', '#']) {
+        Some(i) if url[i..].starts_with(':') => {
+            let scheme = url[..i].to_ascii_lowercase();
+            if matches!(scheme.as_str(), "http" | "https" | "mailto") {
+                url
+            } else {
+                "#"
+            }
+        }
+        _ => url,
+    }
+}
+
+/// The article as HTML, with the findings' spans marked.
+fn render_article(file: usize, document: &Document, findings: &[Finding]) -> String {
+    let source = document.text.as_str();
+    let segments = segments(findings);
+    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, parser_options())
+        .into_offset_iter()
+        .collect();
+    let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
+    let mut in_comment = false;
+    for (event, range) in events {
+        match event {
+            Event::Start(Tag::HtmlBlock) => {
+                in_comment = source[range.clone()].trim_start().starts_with("<!--");
+                if !in_comment {
+                    out.push(Event::InlineHtml(r#"<pre class="raw-html">"#.into()));
+                }
+            }
+            Event::End(TagEnd::HtmlBlock) => {
+                if !in_comment {
+                    out.push(Event::InlineHtml("</pre>".into()));
+                }
+                in_comment = false;
+            }
+            Event::Html(text) => {
+                if !in_comment {
+                    out.push(Event::Text(text));
+                }
+            }
+            Event::InlineHtml(text) => {
+                if !text.starts_with("<!--") {
+                    out.push(Event::Text(text));
+                }
+            }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                out.push(Event::InlineHtml(
+                    format!(
+                        r#"<span class="image" title="image: {}">[image: "#,
+                        escaped(&dest_url)
+                    )
+                    .into(),
+                ));
+            }
+            Event::End(TagEnd::Image) => out.push(Event::InlineHtml("]</span>".into())),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let dest_url = CowStr::from(safe_url(&dest_url).to_string());
+                out.push(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }));
+            }
+            Event::Text(text) => {
+                mark_text(&mut out, file, source, findings, &segments, text, range)
+            }
+            other => out.push(other),
+        }
+    }
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    html
+}
+
+/// A text event, cut at the segments that overlap it.
+fn mark_text<'a>(
+    out: &mut Vec<Event<'a>>,
+    file: usize,
+    source: &'a str,
+    findings: &[Finding],
+    segments: &[Segment],
+    text: CowStr<'a>,
+    range: Range<usize>,
+) {
+    let first = segments.partition_point(|s| s.range.end <= range.start);
+    let overlapping: Vec<&Segment> = segments[first..]
+        .iter()
+        .take_while(|s| s.range.start < range.end)
+        .collect();
+    if overlapping.is_empty() {
+        out.push(Event::Text(text));
+        return;
+    }
+    let close = || Event::InlineHtml("</mark>".into());
+    if source.get(range.clone()) != Some(text.as_ref()) {
+        let covering: BTreeSet<usize> = overlapping
+            .iter()
+            .flat_map(|s| s.findings.iter().copied())
+            .collect();
+        let covering: Vec<usize> = covering.into_iter().collect();
+        out.push(Event::InlineHtml(
+            open_mark(file, findings, &covering).into(),
+        ));
+        out.push(Event::Text(text));
+        out.push(close());
+        return;
+    }
+    let mut at = range.start;
+    for segment in overlapping {
+        let from = segment.range.start.max(range.start);
+        let to = segment.range.end.min(range.end);
+        if from > at {
+            out.push(Event::Text(source[at..from].into()));
+        }
+        out.push(Event::InlineHtml(
+            open_mark(file, findings, &segment.findings).into(),
+        ));
+        out.push(Event::Text(source[from..to].into()));
+        out.push(close());
+        at = to;
+    }
+    if at < range.end {
+        out.push(Event::Text(source[at..range.end].into()));
+    }
+}
+
+fn panel_entry(html: &mut String, file: usize, index: usize, document: &Document, f: &Finding) {
+    let (line, column) = document.line_col(f.span.start);
+    let verdict = f.verdict.as_str();
+    html.push_str(&format!(
+        r#"<details class="finding {verdict}" id="{}"{}><summary><span class="badge">{verdict}</span> {} · {line}:{column} — {}</summary>"#,
+        finding_id(file, index),
+        if f.verdict.is_flag() { " open" } else { "" },
+        escaped(f.check),
+        escaped(&f.message),
+    ));
+    html.push_str(&format!(
+        "<blockquote>{}</blockquote>",
+        escaped(&document.text[f.span.clone()])
+    ));
+    if !f.steps.is_empty() {
+        html.push_str(r#"<p class="label">Steps</p><ol class="steps">"#);
+        for step in &f.steps {
+            html.push_str(&format!("<li>{}</li>", escaped(step)));
+        }
+        html.push_str("</ol>");
+    }
+    if !f.related.is_empty() {
+        html.push_str(r#"<p class="label">Related</p><ul class="related">"#);
+        for r in &f.related {
+            let (line, column) = document.line_col(r.span.start);
+            html.push_str(&format!(
+                "<li>{line}:{column} “{}” — {}</li>",
+                escaped(&document.text[r.span.clone()]),
+                escaped(&r.note)
+            ));
+        }
+        html.push_str("</ul>");
+    }
+    if !f.sources.is_empty() {
+        html.push_str(r#"<p class="label">Sources</p><ul class="sources">"#);
+        for s in &f.sources {
+            html.push_str(&format!(
+                r#"<li><a href="{}" rel="noreferrer">{}</a></li>"#,
+                escaped(safe_url(&s.url)),
+                escaped(&s.title)
+            ));
+        }
+        html.push_str("</ul>");
+    }
+    if let Some(help) = &f.help {
+        html.push_str(&format!(r#"<p class="help">{}</p>"#, escaped(help)));
+    }
+    html.push_str("</details>");
+}
+
+fn summary(html: &mut String, totals: Totals) {
+    html.push_str(r#"<header class="summary"><h1>Recount report</h1><table class="totals"><tr><th>files</th><th>claims</th><th>verified</th><th>contradicted</th><th>inconsistent</th></tr>"#);
+    html.push_str(&format!(
+        r#"<tr><td>{}</td><td>{}</td><td class="verified">{}</td><td class="contradicted">{}</td><td class="inconsistent">{}</td></tr></table></header>"#,
+        totals.files, totals.claims, totals.verified, totals.contradicted, totals.inconsistent
+    ));
+}
+
+impl Emitter for Html {
+    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+        let mut html = String::from(concat!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ",
+            "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n",
+            "<title>Recount report</title>\n<style>"
+        ));
+        html.push_str(STYLE);
+        html.push_str("</style>\n</head>\n<body>\n");
+        summary(&mut html, Totals::of(reports));
+        for (file, report) in reports.iter().enumerate() {
+            let document = &report.document;
+            html.push_str(&format!(
+                "\n<section class=\"file\">\n<h2>{}</h2>\n<p class=\"counts\">{} claims found, {} checked: {} verified, {} contradicted, {} inconsistent</p>\n<div class=\"layout\">\n<article class=\"doc\">\n",
+                escaped(&document.path.display().to_string()),
+                report.claims,
+                report.findings.len(),
+                report.count(Verdict::Verified),
+                report.count(Verdict::Contradicted),
+                report.count(Verdict::Inconsistent),
+            ));
+            html.push_str(&render_article(file, document, &report.findings));
+            html.push_str("</article>\n<aside class=\"panel\">\n");
+            for (index, f) in report.findings.iter().enumerate() {
+                panel_entry(&mut html, file, index, document, f);
+                html.push('\n');
+            }
+            html.push_str("</aside>\n</div>\n</section>\n");
+        }
+        html.push_str("<script>");
+        html.push_str(SCRIPT);
+        html.push_str("</script>\n</body>\n</html>\n");
+        out.write_all(html.as_bytes())
+    }
+}

@@ -1,0 +1,192 @@
+//! The SARIF, GitHub, Markdown and HTML formats: snapshots over a few
+//! fixtures that between them have every verdict, related spans, a premise
+//! and sources; the SARIF output validated against the vendored SARIF 2.1.0
+//! schema; and each rule's help link checked against the README's anchors.
+
+use std::path::Path;
+
+use recount::audit::{FileReport, audit};
+use recount::document::Document;
+use recount::kb::Kb;
+use recount::report::{Format, Options, Show, emitter};
+
+/// Inconsistent, contradicted with a premise and sources, Chinese with
+/// bounds, and a spec sheet misquoted column by column.
+const FIXTURES: &[&str] = &[
+    "consistency_en.md",
+    "premise_en.md",
+    "bound_zh.md",
+    "spec_wrong_columns.md",
+];
+
+fn report(name: &str) -> FileReport {
+    let text = std::fs::read_to_string(Path::new("tests/fixtures").join(name)).unwrap();
+    audit(
+        Document::new(format!("tests/fixtures/{name}"), text),
+        Kb::builtin(),
+    )
+}
+
+fn render(reports: &[FileReport], format: Format, show: Show) -> String {
+    let options = Options {
+        show,
+        color: false,
+        width: 80,
+    };
+    let mut out = Vec::new();
+    emitter(format, options).emit(reports, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn snapshots_of_each_format() {
+    for name in FIXTURES {
+        let reports = [report(name)];
+        for (format, label) in [
+            (Format::Sarif, "sarif"),
+            (Format::Github, "github"),
+            (Format::Markdown, "markdown"),
+            (Format::Html, "html"),
+        ] {
+            insta::assert_snapshot!(
+                format!("{label}@{name}"),
+                render(&reports, format, Show::All)
+            );
+        }
+    }
+}
+
+/// The pattern of a language tag (`run.language`, `toolComponent.language`)
+/// in the published schema: a stray `]` that JavaScript reads as a literal
+/// but a strict regex engine refuses.
+const LANGUAGE_PATTERN: &str = "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$";
+
+/// Escapes that `]` wherever the pattern occurs, returning how many.
+fn escape_language_patterns(value: &mut serde_json::Value) -> usize {
+    match value {
+        serde_json::Value::String(s) if s == LANGUAGE_PATTERN => {
+            *s = LANGUAGE_PATTERN.replace("]?", "\\]?");
+            1
+        }
+        serde_json::Value::Array(items) => items.iter_mut().map(escape_language_patterns).sum(),
+        serde_json::Value::Object(map) => map.values_mut().map(escape_language_patterns).sum(),
+        _ => 0,
+    }
+}
+
+/// The vendored schema (oasis-tcs/sarif-spec's `Schemata/sarif-schema-2.1.0.json`,
+/// the draft-07 revision, as the serde-sarif 0.8.0 crate ships it), compiled
+/// with format checks on. Its language-tag pattern is escaped in memory
+/// (see [`LANGUAGE_PATTERN`]), so the file stays as published.
+fn sarif_validator() -> jsonschema::Validator {
+    let mut schema: serde_json::Value =
+        serde_json::from_str(include_str!("sarif-schema-2.1.0.json")).unwrap();
+    assert_eq!(escape_language_patterns(&mut schema), 2);
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the vendored schema compiles")
+}
+
+#[test]
+fn sarif_is_valid_against_the_2_1_0_schema() {
+    let validator = sarif_validator();
+    let reports: Vec<FileReport> = FIXTURES.iter().map(|name| report(name)).collect();
+    let sarif: serde_json::Value =
+        serde_json::from_str(&render(&reports, Format::Sarif, Show::Flagged)).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&sarif)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let flagged: usize = reports.iter().map(|r| r.flagged()).sum();
+    assert_eq!(results.len(), flagged);
+    assert!(results.iter().any(|r| r["level"] == "error"));
+    assert!(results.iter().any(|r| r["level"] == "warning"));
+}
+
+#[test]
+fn the_schema_rejects_what_sarif_forbids() {
+    // The validation above can fail: a result without a message, a level
+    // SARIF does not have, and a column of 0 are each refused.
+    let validator = sarif_validator();
+    let reports = [report("consistency_en.md")];
+    let good: serde_json::Value =
+        serde_json::from_str(&render(&reports, Format::Sarif, Show::Flagged)).unwrap();
+    let result = "/runs/0/results/0";
+    for (pointer, value) in [
+        (format!("{result}/level"), serde_json::json!("fatal")),
+        (
+            format!("{result}/locations/0/physicalLocation/region/startColumn"),
+            serde_json::json!(0),
+        ),
+        ("/version".to_string(), serde_json::json!("2.0.0")),
+    ] {
+        let mut bad = good.clone();
+        *bad.pointer_mut(&pointer).expect(&pointer) = value;
+        assert!(!validator.is_valid(&bad), "{pointer} accepted");
+    }
+    let mut bad = good.clone();
+    bad.pointer_mut(result)
+        .unwrap()
+        .as_object_mut()
+        .unwrap()
+        .remove("message");
+    assert!(!validator.is_valid(&bad));
+}
+
+#[test]
+fn every_rule_links_to_its_readme_anchor() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let reports = [report("premise_en.md")];
+    let sarif: serde_json::Value =
+        serde_json::from_str(&render(&reports, Format::Sarif, Show::Flagged)).unwrap();
+    let rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    let codes: Vec<&str> = recount::check::all().iter().map(|c| c.code()).collect();
+    assert_eq!(rules.len(), codes.len());
+    for (rule, code) in rules.iter().zip(&codes) {
+        assert_eq!(rule["id"], *code);
+        let uri = rule["helpUri"].as_str().unwrap();
+        let anchor = uri.rsplit_once('#').unwrap().1;
+        assert_eq!(anchor, format!("check-{code}"));
+        assert!(
+            readme.contains(&format!("<a id=\"{anchor}\"></a>")),
+            "README has no anchor {anchor}"
+        );
+        assert!(rule["help"]["text"].as_str().unwrap().len() > 100);
+    }
+    // A result's ruleIndex points at its rule.
+    for result in sarif["runs"][0]["results"].as_array().unwrap() {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+    }
+}
+
+#[test]
+fn github_annotations_are_one_line_each_with_escaped_values() {
+    let reports = [report("premise_en.md"), report("consistency_en.md")];
+    let out = render(&reports, Format::Github, Show::Flagged);
+    let flagged: usize = reports.iter().map(|r| r.flagged()).sum();
+    assert_eq!(out.lines().count(), flagged);
+    for line in out.lines() {
+        let (command, rest) = line.split_once(' ').unwrap();
+        assert!(
+            matches!(command, "::error" | "::warning"),
+            "{command} in {line}"
+        );
+        let (properties, message) = rest.split_once("::").unwrap();
+        for property in properties.split(',') {
+            let (key, value) = property.split_once('=').unwrap();
+            assert!(
+                ["file", "line", "col", "endLine", "endColumn", "title"].contains(&key),
+                "{key}"
+            );
+            assert!(!value.contains(':'), "unescaped colon in {value}");
+        }
+        assert!(!message.is_empty());
+    }
+    assert!(out.contains("::warning file=tests/fixtures/consistency_en.md,line="));
+}
