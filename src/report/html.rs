@@ -4,7 +4,8 @@
 //! checked claim highlighted (green verified, red contradicted, amber
 //! inconsistent) beside a panel of the findings: quote, steps, related spans,
 //! sources and help. Hovering a highlight shows its findings; clicking it
-//! opens them in the panel.
+//! opens them in the panel. The script marks the body `interactive` when it
+//! has run, which the browser test checks.
 //!
 //! Highlights are placed by byte offset, never by searching for text: the
 //! article is parsed with pulldown-cmark's offset iterator, and every text
@@ -48,7 +49,7 @@ section.file > h2 { font-size: 1.1rem; font-family: ui-monospace, monospace; mar
 article.doc { background: #fff; padding: 1rem 2rem; border: 1px solid #ddd; border-radius: 6px; overflow-wrap: anywhere; }
 article.doc table { border-collapse: collapse; } article.doc th, article.doc td { border: 1px solid #ccc; padding: .2rem .5rem; }
 article.doc pre { background: #f3f3f3; padding: .5rem; overflow-x: auto; }
-mark.claim { padding: 0 .1em; border-radius: 3px; cursor: pointer; color: inherit; }
+mark.claim { padding: 0; cursor: pointer; color: inherit; }
 mark.verified { background: #d4f4d2; border-bottom: 2px solid var(--verified); }
 mark.contradicted { background: #ffd6d6; border-bottom: 2px solid var(--contradicted); }
 mark.inconsistent { background: #ffe9bf; border-bottom: 2px solid var(--inconsistent); }
@@ -69,6 +70,7 @@ p.label { font-weight: 600; font-size: .8rem; color: #555; }
 "#;
 
 const SCRIPT: &str = r#"
+document.body.classList.add('interactive');
 function showFindings(mark) {
   document.querySelectorAll('details.finding.active').forEach(function (d) { d.classList.remove('active'); });
   var ids = mark.getAttribute('data-findings').split(' ');
