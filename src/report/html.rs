@@ -413,3 +413,95 @@ impl Emitter for Html {
         out.write_all(html.as_bytes())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(verdict: Verdict, span: Range<usize>) -> Finding {
+        Finding {
+            verdict,
+            check: "arithmetic",
+            label_span: span.clone(),
+            span,
+            label: String::new(),
+            message: "m <b>".into(),
+            steps: vec!["1 < 2".into()],
+            related: Vec::new(),
+            sources: Vec::new(),
+            help: None,
+        }
+    }
+
+    #[test]
+    fn overlapping_findings_split_into_segments() {
+        let findings = [
+            finding(Verdict::Verified, 0..10),
+            finding(Verdict::Contradicted, 5..15),
+        ];
+        let cut: Vec<(Range<usize>, Vec<usize>)> = segments(&findings)
+            .into_iter()
+            .map(|s| (s.range, s.findings))
+            .collect();
+        assert_eq!(
+            cut,
+            [(0..5, vec![0]), (5..10, vec![0, 1]), (10..15, vec![1])]
+        );
+        // The shared segment takes the more serious colour.
+        assert!(
+            open_mark(0, &findings, &[0, 1]).starts_with(r#"<mark class="claim contradicted""#)
+        );
+    }
+
+    #[test]
+    fn marks_go_where_the_offsets_say_inside_markup() {
+        let text = "Eight cards: **8 × 80 GB = 640 GB** in all.";
+        let start = text.find("8 ×").unwrap();
+        let end = text.find(" in all").unwrap() - 2;
+        let doc = Document::new("a.md", text.into());
+        let html = render_article(0, &doc, &[finding(Verdict::Verified, start..end)]);
+        assert!(
+            html.contains(r#"<strong><mark class="claim verified" data-findings="f1-1""#),
+            "{html}"
+        );
+        assert!(
+            html.contains(">8 × 80 GB = 640 GB</mark></strong>"),
+            "{html}"
+        );
+        // The tooltip is escaped.
+        assert!(html.contains("m &lt;b&gt;"), "{html}");
+    }
+
+    #[test]
+    fn text_that_differs_from_its_source_is_marked_whole() {
+        // "&times;" is one text event "×" over seven source bytes.
+        let text = "Area: 5 &times; 5 = 25 m2.";
+        let start = text.find("5 ").unwrap();
+        let end = text.find(" m2").unwrap();
+        let doc = Document::new("a.md", text.into());
+        let html = render_article(0, &doc, &[finding(Verdict::Contradicted, start..end)]);
+        assert!(
+            html.contains(r#"tabindex="0" title="contradicted · arithmetic: m &lt;b&gt;"#),
+            "{html}"
+        );
+        assert!(html.contains(">×</mark>"), "{html}");
+        assert!(html.contains(">5 </mark>"), "{html}");
+        assert!(html.contains("> 5 = 25</mark> m2."), "{html}");
+    }
+
+    #[test]
+    fn the_article_cannot_inject_markup_or_load_anything() {
+        let text = "<script>alert(1)</script>\n\nText <b onclick=\"x()\">bold</b> \
+                    [link](javascript:alert(1)) [ok](https://example.org) \
+                    ![pic](https://example.org/p.png)\n\n<!-- audit-ignore -->\n";
+        let doc = Document::new("a.md", text.into());
+        let html = render_article(0, &doc, &[]);
+        assert!(!html.contains("<script"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        assert!(!html.contains("<b "), "{html}");
+        assert!(!html.contains("javascript:"), "{html}");
+        assert!(html.contains(r#"href="https://example.org""#), "{html}");
+        assert!(!html.contains("<img"), "{html}");
+        assert!(!html.contains("audit-ignore"), "{html}");
+    }
+}
