@@ -190,3 +190,32 @@ fn github_annotations_are_one_line_each_with_escaped_values() {
     }
     assert!(out.contains("::warning file=tests/fixtures/consistency_en.md,line="));
 }
+
+#[test]
+fn the_binary_prints_each_format_and_exits_1_on_flags() {
+    let article = "reports/examples/fine-tune-budget.md";
+    let text = std::fs::read_to_string(article).unwrap();
+    let reports = [audit(Document::new(article, text), Kb::builtin())];
+    for (name, format) in [
+        ("sarif", Format::Sarif),
+        ("github", Format::Github),
+        ("markdown", Format::Markdown),
+        ("html", Format::Html),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_audit"))
+            .args(["--format", name, article])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "--format {name}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            "",
+            "--format {name}"
+        );
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            render(&reports, format, Show::Flagged),
+            "--format {name}"
+        );
+    }
+}

@@ -101,32 +101,12 @@ impl Totals {
     }
 }
 
-/// The first line of a check's `//!` documentation, without the comment
-/// marker: what the check catches, in one sentence.
-pub fn check_summary(code: &str) -> String {
-    check_doc(code)
+/// The first paragraph of a check's documentation, on one line: what the
+/// check catches.
+pub fn check_summary(check: &dyn crate::check::Check) -> String {
+    crate::check::documentation(check)
         .split("\n\n")
         .next()
         .unwrap_or_default()
         .replace('\n', " ")
-}
-
-/// A check's `//!` documentation as plain Markdown text (what `audit
-/// explain` prints).
-pub fn check_doc(code: &str) -> String {
-    let Some(check) = crate::check::by_code(code) else {
-        return String::new();
-    };
-    check
-        .explain()
-        .lines()
-        .map(|l| {
-            l.strip_prefix("//! ")
-                .or_else(|| l.strip_prefix("//!"))
-                .unwrap_or(l)
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-        .trim()
-        .to_string()
 }

@@ -18,7 +18,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::{Emitter, check_doc, check_summary};
+use super::{Emitter, check_summary};
 use crate::audit::FileReport;
 use crate::document::Document;
 use crate::finding::{Finding, Verdict};
@@ -111,11 +111,11 @@ fn rules() -> Vec<Value> {
         .iter()
         .map(|check| {
             let code = check.code();
-            let summary = check_summary(code);
+            let summary = check_summary(*check);
             let short = summary
                 .strip_prefix(&format!("`{code}`: "))
                 .unwrap_or(&summary);
-            let doc = check_doc(code);
+            let doc = crate::check::documentation(*check);
             json!({
                 "id": code,
                 "name": code,
