@@ -3,7 +3,8 @@
 //! a summary at the top and, per file, the article rendered with each
 //! checked claim highlighted (green verified, red contradicted, amber
 //! inconsistent) beside a panel of the findings: quote, steps, related spans,
-//! sources and help. Hovering a highlight shows its findings; clicking it
+//! sources and help; a flagged finding's related spans (the other
+//! statement, the premise) are underlined with dots where no claim is. Hovering a highlight shows its findings; clicking it
 //! opens them in the panel. The script marks the body `interactive` when it
 //! has run, which the browser test checks.
 //!
@@ -53,6 +54,7 @@ mark.claim { padding: 0; cursor: pointer; color: inherit; }
 mark.verified { background: #d4f4d2; border-bottom: 2px solid var(--verified); }
 mark.contradicted { background: #ffd6d6; border-bottom: 2px solid var(--contradicted); }
 mark.inconsistent { background: #ffe9bf; border-bottom: 2px solid var(--inconsistent); }
+mark.related { background: transparent; border-bottom: 2px dotted #777; cursor: pointer; color: inherit; }
 aside.panel { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; font-size: .9rem; }
 details.finding { background: #fff; border: 1px solid #ddd; border-left: 5px solid; border-radius: 4px; margin: 0 0 .6rem; padding: .4rem .7rem; }
 details.finding.verified { border-left-color: var(--verified); }
@@ -81,7 +83,7 @@ function showFindings(mark) {
   var first = document.getElementById(ids[0]);
   if (first) { first.scrollIntoView({ block: 'nearest' }); }
 }
-document.querySelectorAll('mark.claim').forEach(function (mark) {
+document.querySelectorAll('mark[data-findings]').forEach(function (mark) {
   mark.addEventListener('click', function () { showFindings(mark); });
   mark.addEventListener('keydown', function (e) { if (e.key === 'Enter') { showFindings(mark); } });
 });
@@ -103,45 +105,78 @@ fn rank(verdict: Verdict) -> u8 {
     }
 }
 
-/// A stretch of text covered by the same findings (indices, ascending).
+/// A stretch of text covered by the same findings' spans, and by the same
+/// flagged findings' related spans (the other statement, the premise);
+/// indices ascending.
+#[derive(Clone, Debug, Default, PartialEq)]
 struct Segment {
     range: Range<usize>,
     findings: Vec<usize>,
+    related: Vec<usize>,
 }
 
-/// Cuts the text the findings cover into segments at every span boundary,
-/// in one sweep over the boundaries.
+/// Cuts the text the findings and flagged findings' related spans cover
+/// into segments at every span boundary where what covers the text
+/// changes, in one sweep over the boundaries.
 fn segments(findings: &[Finding]) -> Vec<Segment> {
-    // (offset, starts, finding): at one offset, spans that end are removed
-    // before spans that start are added.
-    let mut events: Vec<(usize, bool, usize)> = findings
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !f.span.is_empty())
-        .flat_map(|(i, f)| [(f.span.start, true, i), (f.span.end, false, i)])
-        .collect();
+    // (offset, starts, related, finding): at one offset, spans that end are
+    // removed before spans that start are added.
+    let mut events: Vec<(usize, bool, bool, usize)> = Vec::new();
+    for (i, f) in findings.iter().enumerate() {
+        let related = f.related.iter().filter(|_| f.verdict.is_flag());
+        let spans = std::iter::once((&f.span, false)).chain(related.map(|r| (&r.span, true)));
+        for (span, is_related) in spans.filter(|(span, _)| !span.is_empty()) {
+            events.push((span.start, true, is_related, i));
+            events.push((span.end, false, is_related, i));
+        }
+    }
     events.sort_unstable();
-    let mut active = BTreeSet::new();
-    let mut out = Vec::new();
+    // How many of a finding's spans of each kind are open: related spans of
+    // one finding may overlap.
+    let mut open: std::collections::BTreeMap<(bool, usize), usize> = Default::default();
+    let mut out: Vec<Segment> = Vec::new();
     let mut i = 0;
     while i < events.len() {
         let at = events[i].0;
         while i < events.len() && events[i].0 == at {
-            let (_, starts, finding) = events[i];
+            let (_, starts, is_related, finding) = events[i];
+            let count = open.entry((is_related, finding)).or_default();
             if starts {
-                active.insert(finding);
+                *count += 1;
             } else {
-                active.remove(&finding);
+                *count -= 1;
+                if *count == 0 {
+                    open.remove(&(is_related, finding));
+                }
             }
             i += 1;
         }
-        if let Some(&(next, _, _)) = events.get(i)
-            && !active.is_empty()
+        if let Some(&(next, ..)) = events.get(i)
+            && !open.is_empty()
         {
-            out.push(Segment {
+            let of = |kind: bool| -> Vec<usize> {
+                open.keys()
+                    .filter(|(r, _)| *r == kind)
+                    .map(|(_, f)| *f)
+                    .collect()
+            };
+            let segment = Segment {
                 range: at..next,
-                findings: active.iter().copied().collect(),
-            });
+                findings: of(false),
+                related: of(true),
+            };
+            // A boundary that changes nothing (one related span inside
+            // another) does not cut the highlight.
+            match out.last_mut() {
+                Some(last)
+                    if last.range.end == at
+                        && last.findings == segment.findings
+                        && last.related == segment.related =>
+                {
+                    last.range.end = next;
+                }
+                _ => out.push(segment),
+            }
         }
     }
     out
@@ -152,31 +187,44 @@ fn finding_id(file: usize, finding: usize) -> String {
     format!("f{}-{}", file + 1, finding + 1)
 }
 
-/// The opening `<mark>` of a segment covered by these findings.
-fn open_mark(file: usize, findings: &[Finding], covering: &[usize]) -> String {
-    let worst = covering
-        .iter()
-        .map(|&i| findings[i].verdict)
-        .max_by_key(|v| rank(*v))
-        .unwrap_or(Verdict::Verified);
+/// The opening `<mark>` of a segment: a claim coloured by the most serious
+/// verdict covering it, or, where no claim is, a related span.
+fn open_mark(file: usize, findings: &[Finding], segment: &Segment) -> String {
+    let describe = |i: usize| {
+        let f = &findings[i];
+        let mut lines = vec![format!(
+            "{} · {}: {}",
+            f.verdict.as_str(),
+            f.check,
+            f.message
+        )];
+        lines.extend(f.steps.iter().map(|s| format!("  {s}")));
+        lines.join("\n")
+    };
+    let (class, covering, tooltip) = if segment.findings.is_empty() {
+        let tooltip: Vec<String> = segment
+            .related
+            .iter()
+            .map(|&i| format!("related to {}", describe(i)))
+            .collect();
+        ("related".to_string(), &segment.related, tooltip)
+    } else {
+        let worst = segment
+            .findings
+            .iter()
+            .map(|&i| findings[i].verdict)
+            .max_by_key(|v| rank(*v))
+            .unwrap_or(Verdict::Verified);
+        let tooltip = segment.findings.iter().map(|&i| describe(i)).collect();
+        (
+            format!("claim {}", worst.as_str()),
+            &segment.findings,
+            tooltip,
+        )
+    };
     let ids: Vec<String> = covering.iter().map(|&i| finding_id(file, i)).collect();
-    let tooltip: Vec<String> = covering
-        .iter()
-        .map(|&i| {
-            let f = &findings[i];
-            let mut lines = vec![format!(
-                "{} · {}: {}",
-                f.verdict.as_str(),
-                f.check,
-                f.message
-            )];
-            lines.extend(f.steps.iter().map(|s| format!("  {s}")));
-            lines.join("\n")
-        })
-        .collect();
     format!(
-        r#"<mark class="claim {}" data-findings="{}" tabindex="0" title="{}">"#,
-        worst.as_str(),
+        r#"<mark class="{class}" data-findings="{}" tabindex="0" title="{}">"#,
         ids.join(" "),
         escaped(&tooltip.join("\n\n"))
     )
@@ -287,14 +335,19 @@ fn mark_text<'a>(
     }
     let close = || Event::InlineHtml("</mark>".into());
     if source.get(range.clone()) != Some(text.as_ref()) {
-        let covering: BTreeSet<usize> = overlapping
-            .iter()
-            .flat_map(|s| s.findings.iter().copied())
-            .collect();
-        let covering: Vec<usize> = covering.into_iter().collect();
-        out.push(Event::InlineHtml(
-            open_mark(file, findings, &covering).into(),
-        ));
+        let union = |part: fn(&Segment) -> &Vec<usize>| -> Vec<usize> {
+            let all: BTreeSet<usize> = overlapping
+                .iter()
+                .flat_map(|s| part(s).iter().copied())
+                .collect();
+            all.into_iter().collect()
+        };
+        let whole = Segment {
+            range: range.clone(),
+            findings: union(|s| &s.findings),
+            related: union(|s| &s.related),
+        };
+        out.push(Event::InlineHtml(open_mark(file, findings, &whole).into()));
         out.push(Event::Text(text));
         out.push(close());
         return;
@@ -306,9 +359,7 @@ fn mark_text<'a>(
         if from > at {
             out.push(Event::Text(source[at..from].into()));
         }
-        out.push(Event::InlineHtml(
-            open_mark(file, findings, &segment.findings).into(),
-        ));
+        out.push(Event::InlineHtml(open_mark(file, findings, segment).into()));
         out.push(Event::Text(source[from..to].into()));
         out.push(close());
         at = to;
@@ -448,9 +499,42 @@ mod tests {
             [(0..5, vec![0]), (5..10, vec![0, 1]), (10..15, vec![1])]
         );
         // The shared segment takes the more serious colour.
-        assert!(
-            open_mark(0, &findings, &[0, 1]).starts_with(r#"<mark class="claim contradicted""#)
+        let shared = &segments(&findings)[1];
+        assert!(open_mark(0, &findings, shared).starts_with(r#"<mark class="claim contradicted""#));
+    }
+
+    #[test]
+    fn a_flagged_findings_related_spans_are_marked_where_no_claim_is() {
+        let related = |span: Range<usize>| crate::finding::Related {
+            span,
+            note: "the other statement".into(),
+        };
+        let mut flagged = finding(Verdict::Inconsistent, 20..25);
+        flagged.related = vec![related(0..8), related(4..8), related(20..22)];
+        let mut verified = finding(Verdict::Verified, 30..35);
+        verified.related = vec![related(36..40)];
+        let findings = [flagged, verified];
+        let cut = segments(&findings);
+        let seg = |range: Range<usize>, findings: Vec<usize>, related: Vec<usize>| Segment {
+            range,
+            findings,
+            related,
+        };
+        assert_eq!(
+            cut,
+            [
+                seg(0..8, vec![], vec![0]),
+                seg(20..22, vec![0], vec![0]),
+                seg(22..25, vec![0], vec![]),
+                seg(30..35, vec![1], vec![]),
+            ]
         );
+        let mark = open_mark(0, &findings, &cut[0]);
+        assert!(
+            mark.starts_with(r#"<mark class="related" data-findings="f1-1""#),
+            "{mark}"
+        );
+        assert!(mark.contains("title=\"related to inconsistent"), "{mark}");
     }
 
     #[test]
