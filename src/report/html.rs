@@ -4,9 +4,10 @@
 //! checked claim highlighted (green verified, red contradicted, amber
 //! inconsistent) beside a panel of the findings: quote, steps, related spans,
 //! sources and help; a flagged finding's related spans (the other
-//! statement, the premise) are underlined with dots where no claim is. Hovering a highlight shows its findings; clicking it
-//! opens them in the panel. The script marks the body `interactive` when it
-//! has run, which the browser test checks.
+//! statement, the premise) are underlined with dots where no claim is.
+//! Hovering a highlight shows its findings; clicking it opens them in the
+//! panel. The script marks the body `interactive` when it has run, which the
+//! browser test checks.
 //!
 //! Highlights are placed by byte offset, never by searching for text: the
 //! article is parsed with pulldown-cmark's offset iterator, and every text
