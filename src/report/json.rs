@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::Emitter;
+use super::{Emitter, Totals};
 use crate::audit::FileReport;
 use crate::finding::{Finding, Severity, SourceRef, Verdict};
 
@@ -17,7 +17,7 @@ pub const VERSION: u32 = 1;
 struct Output<'a> {
     version: u32,
     files: Vec<FileOut<'a>>,
-    summary: Summary,
+    summary: Totals,
 }
 
 #[derive(Serialize)]
@@ -58,15 +58,6 @@ struct RelatedOut<'a> {
     note: &'a str,
 }
 
-#[derive(Serialize, Default)]
-struct Summary {
-    files: usize,
-    claims: usize,
-    verified: usize,
-    contradicted: usize,
-    inconsistent: usize,
-}
-
 fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
     let doc = &report.document;
     let (line, column) = doc.line_col(f.span.start);
@@ -105,26 +96,18 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
 
 impl Emitter for Json {
     fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
-        let mut summary = Summary::default();
         let files = reports
             .iter()
-            .map(|r| {
-                summary.files += 1;
-                summary.claims += r.claims;
-                summary.verified += r.count(Verdict::Verified);
-                summary.contradicted += r.count(Verdict::Contradicted);
-                summary.inconsistent += r.count(Verdict::Inconsistent);
-                FileOut {
-                    path: r.document.path.display().to_string(),
-                    claims: r.claims,
-                    findings: r.findings.iter().map(|f| finding(r, f)).collect(),
-                }
+            .map(|r| FileOut {
+                path: r.document.path.display().to_string(),
+                claims: r.claims,
+                findings: r.findings.iter().map(|f| finding(r, f)).collect(),
             })
             .collect();
         let output = Output {
             version: VERSION,
             files,
-            summary,
+            summary: Totals::of(reports),
         };
         serde_json::to_writer_pretty(&mut *out, &output).map_err(io::Error::other)?;
         writeln!(out)
