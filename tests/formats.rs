@@ -75,8 +75,9 @@ fn escape_language_patterns(value: &mut serde_json::Value) -> usize {
 }
 
 /// The vendored schema (oasis-tcs/sarif-spec's `Schemata/sarif-schema-2.1.0.json`,
-/// the draft-07 revision, as the serde-sarif 0.8.0 crate ships it; the
-/// errata01 file published since is the same schema under draft-04), compiled
+/// a draft-07 revision, as the serde-sarif 0.8.0 crate ships it; the
+/// errata01 file published since declares draft-04 and differs slightly in
+/// its text), compiled
 /// with format checks on. Its language-tag pattern is escaped in memory
 /// (see [`LANGUAGE_PATTERN`]), so the file stays as published.
 fn sarif_validator() -> jsonschema::Validator {
