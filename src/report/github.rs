@@ -45,31 +45,29 @@ fn body(finding: &Finding) -> String {
 }
 
 impl Emitter for Github {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
-        for report in reports {
-            let path = report.document.path.display().to_string();
-            let path = path.strip_prefix("./").unwrap_or(&path);
-            for finding in report
-                .findings
-                .iter()
-                .filter(|f| self.options.show.shows(f))
-            {
-                let command = match finding.verdict {
-                    Verdict::Contradicted => "error",
-                    Verdict::Inconsistent => "warning",
-                    Verdict::Verified => "notice",
-                };
-                let (line, col) = report.document.line_col(finding.span.start);
-                let (end_line, end_column) = report.document.line_col(finding.span.end);
-                let title = format!("recount {}: {}", finding.check, finding.verdict.as_str());
-                writeln!(
-                    out,
-                    "::{command} file={},line={line},col={col},endLine={end_line},endColumn={end_column},title={}::{}",
-                    escape_property(path),
-                    escape_property(&title),
-                    escape_data(&body(finding)),
-                )?;
-            }
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        let path = report.document.path.display().to_string();
+        let path = path.strip_prefix("./").unwrap_or(&path);
+        for finding in report
+            .findings
+            .iter()
+            .filter(|f| self.options.show.shows(f))
+        {
+            let command = match finding.verdict {
+                Verdict::Contradicted => "error",
+                Verdict::Inconsistent => "warning",
+                Verdict::Verified => "notice",
+            };
+            let (line, col) = report.document.line_col(finding.span.start);
+            let (end_line, end_column) = report.document.line_col(finding.span.end);
+            let title = format!("recount {}: {}", finding.check, finding.verdict.as_str());
+            writeln!(
+                out,
+                "::{command} file={},line={line},col={col},endLine={end_line},endColumn={end_column},title={}::{}",
+                escape_property(path),
+                escape_property(&title),
+                escape_data(&body(finding)),
+            )?;
         }
         Ok(())
     }

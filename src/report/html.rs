@@ -1,6 +1,7 @@
 //! `--format html`: one self-contained page (inline CSS and script, no
 //! external assets, a Content-Security-Policy that forbids loading any) with
-//! a summary at the top and, per file, the article rendered with each
+//! a summary at the top (written last, once the streamed files are counted,
+//! and placed first by the style sheet) and, per file, the article rendered with each
 //! checked claim highlighted (green verified, red contradicted, amber
 //! inconsistent) beside a panel of the findings: quote, steps, related spans,
 //! sources and help; a flagged finding's related spans (the other
@@ -34,13 +35,17 @@ use crate::document::Document;
 use crate::finding::{Finding, Verdict};
 use crate::markdown::parser_options;
 
-pub struct Html;
+/// The totals so far; their file count numbers the next file's findings.
+#[derive(Default)]
+pub struct Html {
+    totals: Totals,
+}
 
 const STYLE: &str = r#"
 :root { --verified: #2e7d32; --contradicted: #c62828; --inconsistent: #b26a00; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", sans-serif; color: #1d1d1f; background: #f6f7f9; }
-header.summary { padding: 1rem 2rem; background: #fff; border-bottom: 1px solid #ddd; }
+body { margin: 0; display: flex; flex-direction: column; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", sans-serif; color: #1d1d1f; background: #f6f7f9; }
+header.summary { order: -1; padding: 1rem 2rem; background: #fff; border-bottom: 1px solid #ddd; }
 header.summary h1 { margin: 0 0 .5rem; font-size: 1.4rem; }
 table.totals { border-collapse: collapse; }
 table.totals th, table.totals td { padding: .2rem .8rem; border: 1px solid #ddd; text-align: right; }
@@ -420,49 +425,84 @@ fn panel_entry(html: &mut String, file: usize, index: usize, document: &Document
     html.push_str("</details>");
 }
 
-fn summary(html: &mut String, totals: Totals) {
-    html.push_str(r#"<header class="summary"><h1>Recount report</h1><table class="totals"><tr><th>files</th><th>claims</th><th>verified</th><th>contradicted</th><th>inconsistent</th></tr>"#);
-    html.push_str(&format!(
-        r#"<tr><td>{}</td><td>{}</td><td class="verified">{}</td><td class="contradicted">{}</td><td class="inconsistent">{}</td></tr></table></header>"#,
-        totals.files, totals.claims, totals.verified, totals.contradicted, totals.inconsistent
-    ));
+/// The totals, written after the last file (only then are they known) and
+/// shown first by the style sheet's `order`.
+fn summary(totals: Totals) -> String {
+    format!(
+        concat!(
+            r#"<header class="summary"><h1>Recount report</h1><table class="totals"><tr><th>files</th><th>claims</th><th>verified</th><th>contradicted</th><th>inconsistent</th><th>suppressed</th><th>hidden by the baseline</th></tr>"#,
+            r#"<tr><td>{}</td><td>{}</td><td class="verified">{}</td><td class="contradicted">{}</td><td class="inconsistent">{}</td><td>{}</td><td>{}</td></tr></table></header>"#,
+            "\n"
+        ),
+        totals.files,
+        totals.claims,
+        totals.verified,
+        totals.contradicted,
+        totals.inconsistent,
+        totals.suppressed,
+        totals.baselined
+    )
+}
+
+/// A file's counts, with what suppressions and a baseline hid when any did.
+fn counts(report: &FileReport) -> String {
+    let mut text = format!(
+        "{} claims found, {} checked: {} verified, {} contradicted, {} inconsistent",
+        report.claims,
+        report.findings.len(),
+        report.count(Verdict::Verified),
+        report.count(Verdict::Contradicted),
+        report.count(Verdict::Inconsistent),
+    );
+    if report.suppressed > 0 {
+        text.push_str(&format!(", {} suppressed", report.suppressed));
+    }
+    if report.baselined > 0 {
+        text.push_str(&format!(", {} hidden by the baseline", report.baselined));
+    }
+    text
 }
 
 impl Emitter for Html {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
-        let mut html = String::from(concat!(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ",
-            "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n",
-            "<title>Recount report</title>\n<style>"
-        ));
-        html.push_str(STYLE);
-        html.push_str("</style>\n</head>\n<body>\n");
-        summary(&mut html, Totals::of(reports));
-        for (file, report) in reports.iter().enumerate() {
-            let document = &report.document;
-            html.push_str(&format!(
-                "\n<section class=\"file\">\n<h2>{}</h2>\n<p class=\"counts\">{} claims found, {} checked: {} verified, {} contradicted, {} inconsistent</p>\n<div class=\"layout\">\n<article class=\"doc\">\n",
-                escaped(&document.path.display().to_string()),
-                report.claims,
-                report.findings.len(),
-                report.count(Verdict::Verified),
-                report.count(Verdict::Contradicted),
-                report.count(Verdict::Inconsistent),
-            ));
-            html.push_str(&render_article(file, document, &report.findings));
-            html.push_str("</article>\n<aside class=\"panel\">\n");
-            for (index, f) in report.findings.iter().enumerate() {
-                panel_entry(&mut html, file, index, document, f);
-                html.push('\n');
-            }
-            html.push_str("</aside>\n</div>\n</section>\n");
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(
+            concat!(
+                "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
+                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ",
+                "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n",
+                "<title>Recount report</title>\n<style>"
+            )
+            .as_bytes(),
+        )?;
+        out.write_all(STYLE.as_bytes())?;
+        out.write_all(b"</style>\n</head>\n<body>\n")
+    }
+
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        let file = self.totals.files;
+        self.totals.add(report);
+        let document = &report.document;
+        let mut html = format!(
+            "<section class=\"file\">\n<h2>{}</h2>\n<p class=\"counts\">{}</p>\n<div class=\"layout\">\n<article class=\"doc\">\n",
+            escaped(&document.path.display().to_string()),
+            escaped(&counts(report)),
+        );
+        html.push_str(&render_article(file, document, &report.findings));
+        html.push_str("</article>\n<aside class=\"panel\">\n");
+        for (index, f) in report.findings.iter().enumerate() {
+            panel_entry(&mut html, file, index, document, f);
+            html.push('\n');
         }
-        html.push_str("<script>");
-        html.push_str(SCRIPT);
-        html.push_str("</script>\n</body>\n</html>\n");
+        html.push_str("</aside>\n</div>\n</section>\n");
         out.write_all(html.as_bytes())
+    }
+
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(summary(self.totals).as_bytes())?;
+        out.write_all(b"<script>")?;
+        out.write_all(SCRIPT.as_bytes())?;
+        out.write_all(b"</script>\n</body>\n</html>\n")
     }
 }
 

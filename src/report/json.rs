@@ -1,24 +1,25 @@
 //! `--format json`: the stable, versioned contract documented in the README.
 //! Verified findings are always included.
+//!
+//! Written one file at a time: the envelope by hand, each file and the
+//! summary by serde_json, indented to sit inside it, so the bytes are those
+//! serde_json's pretty printer gives for the whole document at once.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Emitter, Totals};
+use super::{Emitter, Totals, indented};
 use crate::audit::FileReport;
 use crate::finding::{Finding, Severity, SourceRef, Verdict};
 
-pub struct Json;
-
-pub const VERSION: u32 = 1;
-
-#[derive(Serialize)]
-struct Output<'a> {
-    version: u32,
-    files: Vec<FileOut<'a>>,
+/// The totals so far (which also say whether a file was written yet).
+#[derive(Default)]
+pub struct Json {
     summary: Totals,
 }
+
+pub const VERSION: u32 = 1;
 
 #[derive(Serialize)]
 struct FileOut<'a> {
@@ -95,21 +96,88 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
 }
 
 impl Emitter for Json {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
-        let files = reports
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        write!(out, "{{\n  \"version\": {VERSION},\n  \"files\": [")
+    }
+
+    fn file(&mut self, r: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        self.summary.add(r);
+        let file = FileOut {
+            path: r.document.path.display().to_string(),
+            claims: r.claims,
+            findings: r.findings.iter().map(|f| finding(r, f)).collect(),
+        };
+        let separator = if self.summary.files == 1 { "" } else { "," };
+        write!(out, "{separator}\n    {}", indented(&file, "    ")?)
+    }
+
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.summary.files > 0 {
+            write!(out, "\n  ")?;
+        }
+        writeln!(
+            out,
+            "],\n  \"summary\": {}\n}}",
+            indented(&self.summary, "  ")?
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::audit;
+    use crate::document::Document;
+    use crate::kb::Kb;
+
+    /// The document serde_json prints for the same reports at once.
+    fn whole(reports: &[FileReport]) -> String {
+        let mut summary = Totals::default();
+        let files: Vec<FileOut> = reports
             .iter()
-            .map(|r| FileOut {
-                path: r.document.path.display().to_string(),
-                claims: r.claims,
-                findings: r.findings.iter().map(|f| finding(r, f)).collect(),
+            .map(|r| {
+                summary.add(r);
+                FileOut {
+                    path: r.document.path.display().to_string(),
+                    claims: r.claims,
+                    findings: r.findings.iter().map(|f| finding(r, f)).collect(),
+                }
             })
             .collect();
+        #[derive(Serialize)]
+        struct Output<'a> {
+            version: u32,
+            files: Vec<FileOut<'a>>,
+            summary: Totals,
+        }
         let output = Output {
             version: VERSION,
             files,
-            summary: Totals::of(reports),
+            summary,
         };
-        serde_json::to_writer_pretty(&mut *out, &output).map_err(io::Error::other)?;
-        writeln!(out)
+        format!("{}\n", serde_json::to_string_pretty(&output).unwrap())
+    }
+
+    #[test]
+    fn streaming_gives_the_bytes_of_the_whole_document() {
+        let reports: Vec<FileReport> = ["8 × 40 GB = 300 GB.\n", "", "8 × 80 GB = 640 GB.\n"]
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                audit(
+                    Document::new(format!("{i}.md"), text.to_string()),
+                    Kb::builtin(),
+                )
+            })
+            .collect();
+        for n in 0..=reports.len() {
+            let mut out = Vec::new();
+            Json::default().emit(&reports[..n], &mut out).unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                whole(&reports[..n]),
+                "{n} files"
+            );
+        }
     }
 }

@@ -1,7 +1,9 @@
 //! `--format markdown`: a report to read in a pull-request comment or to keep
-//! in `reports/`. A summary table, then per file each flagged finding with
-//! its quote, the recomputation step by step, the related spans and the
-//! sources as links; with `--show all`, a table of what was verified.
+//! in `reports/`. Per file, its counts and each flagged finding with its
+//! quote, the recomputation step by step, the related spans and the sources
+//! as links; with `--show all`, a table of what was verified. A summary table
+//! closes the report: the files stream past one at a time, so the totals are
+//! known only at the end.
 //!
 //! Everything taken from the article or the knowledge base is escaped, so an
 //! article's asterisks, pipes or angle brackets show as written and never
@@ -15,7 +17,17 @@ use crate::document::Document;
 use crate::finding::{Finding, Verdict};
 
 pub struct Markdown {
-    pub options: Options,
+    options: Options,
+    totals: Totals,
+}
+
+impl Markdown {
+    pub fn new(options: Options) -> Self {
+        Markdown {
+            options,
+            totals: Totals::default(),
+        }
+    }
 }
 
 /// Text as Markdown inline content that renders as written: line breaks
@@ -125,44 +137,68 @@ fn verified_table(out: &mut dyn Write, report: &FileReport) -> io::Result<()> {
     writeln!(out)
 }
 
+/// What a file's flagged findings left out: those suppressions and a
+/// baseline hid, when any did.
+fn hidden(suppressed: usize, baselined: usize) -> String {
+    let mut text = String::new();
+    if suppressed > 0 {
+        text.push_str(&format!(", {suppressed} suppressed"));
+    }
+    if baselined > 0 {
+        text.push_str(&format!(", {baselined} hidden by the baseline"));
+    }
+    text
+}
+
+/// Every part of a file's section ends with a blank line, so sections and
+/// the summary follow one another with one blank line between.
 impl Emitter for Markdown {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
-        let totals = Totals::of(reports);
-        writeln!(out, "# Recount report\n")?;
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "# Recount report\n")
+    }
+
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        self.totals.add(report);
+        let document = &report.document;
+        writeln!(out, "## {}\n", escape(&document.path.display().to_string()))?;
         writeln!(
             out,
-            "| files | claims | verified | contradicted | inconsistent |"
+            "{} claims found, {} checked: {} verified, {} contradicted, {} inconsistent{}.\n",
+            report.claims,
+            report.findings.len(),
+            report.count(Verdict::Verified),
+            report.count(Verdict::Contradicted),
+            report.count(Verdict::Inconsistent),
+            hidden(report.suppressed, report.baselined),
         )?;
-        writeln!(out, "|---:|---:|---:|---:|---:|")?;
-        writeln!(
-            out,
-            "| {} | {} | {} | {} | {} |",
-            totals.files, totals.claims, totals.verified, totals.contradicted, totals.inconsistent
-        )?;
-        for report in reports {
-            let document = &report.document;
-            writeln!(
-                out,
-                "\n## {}\n",
-                escape(&document.path.display().to_string())
-            )?;
-            writeln!(
-                out,
-                "{} claims found, {} checked: {} verified, {} contradicted, {} inconsistent.\n",
-                report.claims,
-                report.findings.len(),
-                report.count(Verdict::Verified),
-                report.count(Verdict::Contradicted),
-                report.count(Verdict::Inconsistent),
-            )?;
-            for f in report.findings.iter().filter(|f| f.verdict.is_flag()) {
-                finding(out, document, f)?;
-            }
-            if self.options.show == Show::All {
-                verified_table(out, report)?;
-            }
+        for f in report.findings.iter().filter(|f| f.verdict.is_flag()) {
+            finding(out, document, f)?;
+        }
+        if self.options.show == Show::All {
+            verified_table(out, report)?;
         }
         Ok(())
+    }
+
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let t = self.totals;
+        writeln!(out, "## Summary\n")?;
+        writeln!(
+            out,
+            "| files | claims | verified | contradicted | inconsistent | suppressed | hidden by the baseline |"
+        )?;
+        writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|")?;
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            t.files,
+            t.claims,
+            t.verified,
+            t.contradicted,
+            t.inconsistent,
+            t.suppressed,
+            t.baselined
+        )
     }
 }
 

@@ -62,24 +62,48 @@ pub struct Options {
     pub width: usize,
 }
 
-/// One output format.
+/// One output format, fed one file at a time (in path order) so that a run
+/// over many files holds a few reports at once, never all of them.
 pub trait Emitter {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()>;
+    /// Before the first file: an opening bracket, a header.
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let _ = out;
+        Ok(())
+    }
+
+    /// One file's report.
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()>;
+
+    /// After the last file: totals, closing brackets.
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let _ = out;
+        Ok(())
+    }
+
+    /// Every report at once: `begin`, each `file`, `end`.
+    fn emit(&mut self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+        self.begin(out)?;
+        for report in reports {
+            self.file(report, out)?;
+        }
+        self.end(out)
+    }
 }
 
 pub fn emitter(format: Format, options: Options) -> Box<dyn Emitter> {
     match format {
         Format::Human => Box::new(human::Human { options }),
-        Format::Json => Box::new(json::Json),
-        Format::Sarif => Box::new(sarif::Sarif),
+        Format::Json => Box::new(json::Json::default()),
+        Format::Sarif => Box::new(sarif::Sarif::default()),
         Format::Github => Box::new(github::Github { options }),
-        Format::Markdown => Box::new(markdown::Markdown { options }),
-        Format::Html => Box::new(html::Html),
+        Format::Markdown => Box::new(markdown::Markdown::new(options)),
+        Format::Html => Box::new(html::Html::default()),
     }
 }
 
-/// The counts every summary gives: files, claims found, and findings by
-/// verdict.
+/// The counts every summary gives: files, claims found, findings by
+/// verdict, and the flagged findings hidden by suppression comments and by a
+/// baseline. Added up one file at a time, as the files stream past.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Totals {
     pub files: usize,
@@ -87,18 +111,32 @@ pub struct Totals {
     pub verified: usize,
     pub contradicted: usize,
     pub inconsistent: usize,
+    /// Not in the JSON contract's summary (version 1 predates suppressions).
+    #[serde(skip)]
+    pub suppressed: usize,
+    /// Not in the JSON contract's summary (version 1 predates baselines).
+    #[serde(skip)]
+    pub baselined: usize,
 }
 
 impl Totals {
-    pub fn of(reports: &[FileReport]) -> Totals {
-        reports.iter().fold(Totals::default(), |t, r| Totals {
-            files: t.files + 1,
-            claims: t.claims + r.claims,
-            verified: t.verified + r.count(Verdict::Verified),
-            contradicted: t.contradicted + r.count(Verdict::Contradicted),
-            inconsistent: t.inconsistent + r.count(Verdict::Inconsistent),
-        })
+    /// Counts one more file.
+    pub fn add(&mut self, report: &FileReport) {
+        self.files += 1;
+        self.claims += report.claims;
+        self.verified += report.count(Verdict::Verified);
+        self.contradicted += report.count(Verdict::Contradicted);
+        self.inconsistent += report.count(Verdict::Inconsistent);
+        self.suppressed += report.suppressed;
+        self.baselined += report.baselined;
     }
+}
+
+/// `value` pretty-printed by serde_json, each line after the first indented
+/// by `indent`, to sit inside an envelope written by hand.
+pub(crate) fn indented(value: &impl Serialize, indent: &str) -> io::Result<String> {
+    let text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
+    Ok(text.replace('\n', &format!("\n{indent}")))
 }
 
 /// The first paragraph of a check's documentation, on one line: what the

@@ -1,11 +1,19 @@
 //! `--format sarif`: SARIF 2.1.0, the log format code scanning reads
 //! (GitHub's `upload-sarif`, the VS Code SARIF viewer).
 //!
-//! One rule per check, with the check's documentation as its help and a link
-//! to the check's section of the README. One result per flagged finding:
-//! contradicted is `error`, inconsistent is `warning`. Verified findings are
-//! not results at all: code scanning lists problems, and the JSON format
-//! lists what was verified.
+//! One rule per check, with the check's whole documentation (what
+//! `audit explain CODE` prints) as its help, in text and Markdown. There is
+//! no `helpUri` or `informationUri`: the project has no published home page
+//! to point at, and a link to a made-up address is worse than none. One
+//! result per flagged finding: contradicted is `error`, inconsistent is
+//! `warning`. Verified findings are not results at all: code scanning lists
+//! problems, and the JSON format lists what was verified. Findings hidden by
+//! suppression comments or a baseline are not in the report at all (only
+//! counted), so they are not SARIF `suppressions` either: the run's property
+//! bag gives their counts, `suppressed` and `baselined`, with `files`.
+//!
+//! Written one file at a time: the log's envelope by hand, each result and
+//! the rest by serde_json, indented to sit inside it.
 //!
 //! Regions give lines and columns and the byte range. Columns are 1-based and
 //! count UTF-16 code units, SARIF's default `columnKind`, stated explicitly in
@@ -18,28 +26,22 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::{Emitter, check_summary};
+use super::{Emitter, Totals, check_summary, indented};
 use crate::audit::FileReport;
 use crate::document::Document;
 use crate::finding::{Finding, Verdict};
 
-pub struct Sarif;
+/// The totals so far (for the run's property bag) and the results written.
+#[derive(Default)]
+pub struct Sarif {
+    totals: Totals,
+    results: usize,
+}
 
 /// The schema the output declares and is tested against
 /// (`tests/sarif-schema-2.1.0.json`).
 pub const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
-
-/// The README, whose Checks table has an anchor `check-CODE` per check.
-pub const README_URL: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "#readme");
-
-/// The link to a check's row of the README's Checks table.
-pub fn help_uri(code: &str) -> String {
-    format!(
-        "{}/blob/main/README.md#check-{code}",
-        env!("CARGO_PKG_REPOSITORY")
-    )
-}
 
 /// Turns byte offsets into SARIF's 1-based UTF-16 columns: the document's
 /// character column, plus one for every character before the offset on its
@@ -122,7 +124,6 @@ fn rules() -> Vec<Value> {
                 "shortDescription": { "text": short },
                 "fullDescription": { "text": short },
                 "help": { "text": doc, "markdown": doc },
-                "helpUri": help_uri(code),
                 "defaultConfiguration": { "level": "error" },
             })
         })
@@ -185,33 +186,51 @@ fn result(columns: &Columns<'_>, uri: &str, rule_index: usize, finding: &Finding
 }
 
 impl Emitter for Sarif {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let tool = json!({ "driver": {
+            "name": "recount",
+            "semanticVersion": env!("CARGO_PKG_VERSION"),
+            "rules": rules(),
+        } });
+        write!(
+            out,
+            "{{\n  \"$schema\": \"{SCHEMA}\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {{\n      \"tool\": {},\n      \"columnKind\": \"utf16CodeUnits\",\n      \"results\": [",
+            indented(&tool, "      ")?
+        )
+    }
+
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        self.totals.add(report);
+        let columns = Columns::new(&report.document);
+        let uri = path_uri(&report.document.path);
         let codes: Vec<&str> = crate::check::all().iter().map(|c| c.code()).collect();
-        let mut results = Vec::new();
-        for report in reports {
-            let columns = Columns::new(&report.document);
-            let uri = path_uri(&report.document.path);
-            for finding in report.findings.iter().filter(|f| f.verdict.is_flag()) {
-                let rule_index = codes.iter().position(|c| *c == finding.check).unwrap_or(0);
-                results.push(result(&columns, &uri, rule_index, finding));
-            }
+        for finding in report.findings.iter().filter(|f| f.verdict.is_flag()) {
+            let rule_index = codes.iter().position(|c| *c == finding.check).unwrap_or(0);
+            let separator = if self.results == 0 { "" } else { "," };
+            self.results += 1;
+            write!(
+                out,
+                "{separator}\n        {}",
+                indented(&result(&columns, &uri, rule_index, finding), "        ")?
+            )?;
         }
-        let log = json!({
-            "$schema": SCHEMA,
-            "version": "2.1.0",
-            "runs": [{
-                "tool": { "driver": {
-                    "name": "recount",
-                    "semanticVersion": env!("CARGO_PKG_VERSION"),
-                    "informationUri": README_URL,
-                    "rules": rules(),
-                } },
-                "columnKind": "utf16CodeUnits",
-                "results": results,
-            }],
+        Ok(())
+    }
+
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.results > 0 {
+            write!(out, "\n      ")?;
+        }
+        let properties = json!({
+            "files": self.totals.files,
+            "suppressed": self.totals.suppressed,
+            "baselined": self.totals.baselined,
         });
-        serde_json::to_writer_pretty(&mut *out, &log).map_err(io::Error::other)?;
-        writeln!(out)
+        writeln!(
+            out,
+            "],\n      \"properties\": {}\n    }}\n  ]\n}}",
+            indented(&properties, "      ")?
+        )
     }
 }
 
