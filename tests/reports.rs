@@ -1,6 +1,7 @@
 //! `reports/`: example articles and their Markdown reports
 //! (`NAME.md` and `NAME.report.md` side by side), regenerated and compared
-//! byte for byte, so a change in behaviour shows as a diff to review.
+//! byte for byte, so a change in behaviour shows as a diff to review; and
+//! `audit reports/` reads the articles, never the reports.
 //!
 //! To regenerate after an intended change:
 //! `RECOUNT_UPDATE_REPORTS=1 cargo test --test reports`, then read
@@ -15,17 +16,23 @@ use recount::report::{Format, Options, Show, emitter};
 
 const REPORT_SUFFIX: &str = ".report.md";
 
-/// The articles under reports/, sorted: every `.md` that is not a report.
+/// The articles under reports/, sorted: the files `audit reports/` reads
+/// with the repository's `.audit.yaml`, which leaves the reports out.
 fn articles() -> Vec<PathBuf> {
+    let config = recount::config::load(Path::new(".audit.yaml")).unwrap();
+    recount::inputs::markdown_files(&[PathBuf::from("reports")], &config.selection).unwrap()
+}
+
+/// Every `NAME.report.md` under reports/, sorted.
+fn reports() -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut folders = vec![PathBuf::from("reports")];
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
             let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
             if path.is_dir() {
                 folders.push(path);
-            } else if name.ends_with(".md") && !name.ends_with(REPORT_SUFFIX) {
+            } else if path.to_string_lossy().ends_with(REPORT_SUFFIX) {
                 found.push(path);
             }
         }
@@ -70,7 +77,12 @@ fn every_report_matches_its_article() {
         let expected_path = report_path(article);
         let actual = render(article);
         if update {
-            std::fs::write(&expected_path, &actual).unwrap();
+            recount::output::write_atomically(
+                &expected_path,
+                actual.as_bytes(),
+                std::slice::from_ref(article),
+            )
+            .unwrap();
             continue;
         }
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
@@ -98,24 +110,48 @@ fn every_report_matches_its_article() {
 }
 
 #[test]
-fn every_report_has_its_article() {
+fn every_report_has_its_article_and_no_report_is_one() {
     let articles = articles();
-    let mut folders = vec![PathBuf::from("reports")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if path.is_dir() {
-                folders.push(path);
-            } else if let Some(stem) = name.strip_suffix(REPORT_SUFFIX) {
-                let article = path.with_file_name(format!("{stem}.md"));
-                assert!(
-                    articles.contains(&article),
-                    "{} has no article {}",
-                    path.display(),
-                    article.display()
-                );
-            }
-        }
+    let reports = reports();
+    assert_eq!(reports.len(), articles.len());
+    for report in &reports {
+        assert!(
+            !articles.contains(report),
+            "{} is read as an article",
+            report.display()
+        );
+        let name = report.file_name().unwrap().to_string_lossy();
+        let stem = name.strip_suffix(REPORT_SUFFIX).unwrap();
+        let article = report.with_file_name(format!("{stem}.md"));
+        assert!(
+            articles.contains(&article),
+            "{} has no article {}",
+            report.display(),
+            article.display()
+        );
     }
+}
+
+#[test]
+fn auditing_the_folder_reads_the_articles_only() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_audit"))
+        .args(["--format", "json", "reports"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let paths: Vec<PathBuf> = json["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| PathBuf::from(f["path"].as_str().unwrap()))
+        .collect();
+    assert_eq!(paths, articles());
+    // Without the config, the reports would be read too.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_audit"))
+        .args(["--no-config", "--format", "json", "reports"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["summary"]["files"], 2 * articles().len());
 }
