@@ -2,8 +2,8 @@
 //! `chromium`) loads the report of an example article with all three
 //! verdicts, and the test checks the DOM it ends with (every finding
 //! highlighted with its verdict's class and listed in the panel, the inline
-//! script run under the page's Content-Security-Policy) and takes a
-//! screenshot.
+//! script run under the page's Content-Security-Policy, the summary laid
+//! out above the article though written after it) and takes a screenshot.
 //!
 //! Chromium must be installed (`.ci/run` installs it). Without it the test
 //! fails, unless `RECOUNT_SKIP_BROWSER=1` says to skip it. With
@@ -96,13 +96,25 @@ fn html_report_highlights_every_claim_in_chromium() {
         .unwrap();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     std::fs::create_dir_all(&dir).unwrap();
+    // The summary is written last and placed first by the style sheet: a
+    // script added for the test records where the browser laid it out.
+    let html = String::from_utf8(html).unwrap().replace(
+        "</body>",
+        "<script>document.body.setAttribute('data-summary-first', String(\
+         document.querySelector('header.summary').getBoundingClientRect().bottom <= \
+         document.querySelector('section.file').getBoundingClientRect().top));</script>\n</body>",
+    );
     let page = dir.join("report.html");
     std::fs::write(&page, &html).unwrap();
 
     let dom = run_chromium(&browser, &page, &["--dump-dom"]);
     assert!(
-        dom.contains(r#"<body class="interactive">"#),
+        dom.contains(r#"<body class="interactive""#),
         "the inline script did not run"
+    );
+    assert!(
+        dom.contains(r#"data-summary-first="true""#),
+        "the summary is not above the article"
     );
     let mark = regex::Regex::new(r#"<mark class="claim (\w+)" data-findings="([^"]+)""#).unwrap();
     let marks: Vec<(String, String)> = mark
@@ -164,7 +176,6 @@ fn html_report_highlights_every_claim_in_chromium() {
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
     assert!(png.len() > 20_000, "a blank page? {} bytes", png.len());
     if std::env::var_os("RECOUNT_UPDATE_REPORTS").is_some_and(|v| v == "1") {
-        std::fs::create_dir_all("docs").unwrap();
-        std::fs::write("docs/html-report.png", &png).unwrap();
+        recount::output::write_atomically(Path::new("docs/html-report.png"), &png, &[]).unwrap();
     }
 }
