@@ -15,6 +15,15 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict as the reports spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Verified => "verified",
+            Verdict::Contradicted => "contradicted",
+            Verdict::Inconsistent => "inconsistent",
+        }
+    }
+
     pub fn is_flag(self) -> bool {
         !matches!(self, Verdict::Verified)
     }

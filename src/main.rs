@@ -12,6 +12,7 @@ use recount::baseline::{Baseline, Recorder};
 use recount::config::{Config, FailOn};
 use recount::document::Document;
 use recount::kb::Kb;
+use recount::output::AtomicFile;
 use recount::report::{self, Format, Options, Show};
 use recount::suppress::{self, Unused};
 
@@ -33,7 +34,13 @@ struct Cli {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
 
-    /// Which findings the human format shows (JSON always lists all).
+    /// Write the report to this file instead of stdout (atomically, never
+    /// over an audited file, the config or the baseline).
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
+
+    /// Which findings the human, markdown and github formats show (JSON and
+    /// HTML always list all, SARIF only flagged ones).
     #[arg(long, value_enum, default_value_t = Show::Flagged)]
     show: Show,
 
@@ -233,14 +240,18 @@ fn load_kb(cli: &Cli, config: &Config) -> std::io::Result<std::borrow::Cow<'stat
 }
 
 /// The config file `--config` names, or the one found upward from the
-/// working folder; the defaults with `--no-config` or when there is none.
-fn load_config(cli: &Cli) -> std::io::Result<Config> {
-    let path = match &cli.config {
+/// working folder; none with `--no-config` or when there is none.
+fn config_path(cli: &Cli) -> std::io::Result<Option<PathBuf>> {
+    Ok(match &cli.config {
         Some(path) => Some(path.clone()),
         None if cli.no_config => None,
         None => recount::config::find(&std::env::current_dir()?),
-    };
-    match path {
+    })
+}
+
+/// The config file of [`config_path`]; the defaults when there is none.
+fn load_config(cli: &Cli) -> std::io::Result<Config> {
+    match config_path(cli)? {
         Some(path) => recount::config::load(&path).map_err(std::io::Error::other),
         None => Ok(Config::default()),
     }
@@ -334,10 +345,30 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         None => None,
     };
     let kb = load_kb(cli, &config)?;
+    let mut output = match &cli.output {
+        Some(target) => {
+            let inputs: Vec<PathBuf> = files
+                .iter()
+                .cloned()
+                .chain(cli.baseline.clone())
+                .chain(config_path(cli)?)
+                .collect();
+            Some(AtomicFile::create(target, &inputs).map_err(std::io::Error::other)?)
+        }
+        None => None,
+    };
+    let out: &mut dyn Write = match &mut output {
+        Some(file) => file,
+        None => out,
+    };
     let color = match cli.color {
         Color::Always => true,
         Color::Never => false,
-        Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        Color::Auto => {
+            cli.output.is_none()
+                && std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none()
+        }
     };
     let options = Options {
         show: cli.show,
@@ -388,6 +419,9 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     bar.finish_and_clear();
     emitter.end(out)?;
     out.flush()?;
+    if let Some(file) = output {
+        file.commit().map_err(std::io::Error::other)?;
+    }
     if baseline.is_some() {
         eprintln!("baseline: {hidden} known finding{} hidden", plural(hidden));
     }

@@ -1,9 +1,10 @@
-//! Files the tool writes (baselines, reports), written atomically and never
-//! over an input.
+//! Files the tool writes (baselines, `--output` reports), written atomically
+//! and never over an input.
 //!
 //! An editorial CI job must never leave a half-written baseline behind when it
 //! is killed, nor clobber the article it was reading because a user swapped
-//! two arguments. [`write_atomically`] writes to a temporary file in the
+//! two arguments. [`write_atomically`] (or [`AtomicFile`], for a report written
+//! file by file as the audit streams) writes to a temporary file in the
 //! target's own folder (so the rename stays on one file system), syncs it and
 //! renames it over the target: readers see the old file or the new one, never
 //! a mix. Before writing it refuses any target that is one of the inputs,
@@ -27,31 +28,84 @@ pub enum OutputError {
 
 /// Writes `bytes` to `path` atomically, unless `path` is one of `inputs`.
 pub fn write_atomically(path: &Path, bytes: &[u8], inputs: &[PathBuf]) -> Result<(), OutputError> {
-    let io = |source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if inputs
-        .iter()
-        .any(|input| same_file::is_same_file(path, input).unwrap_or(false))
-    {
-        return Err(OutputError::WouldOverwriteInput {
+    let mut file = AtomicFile::create(path, inputs)?;
+    file.write_all(bytes).map_err(|source| file.error(source))?;
+    file.commit()
+}
+
+/// An output file written as a stream (a report, file after file): the
+/// bytes go to a temporary file beside the target, which [`commit`]
+/// renames over it. Dropped without a commit (an error half-way), the
+/// temporary file is deleted and the target left as it was.
+///
+/// [`commit`]: AtomicFile::commit
+pub struct AtomicFile {
+    path: PathBuf,
+    temporary: std::io::BufWriter<tempfile::NamedTempFile>,
+}
+
+impl AtomicFile {
+    /// Starts writing `path`, unless it is one of `inputs`.
+    pub fn create(path: &Path, inputs: &[PathBuf]) -> Result<AtomicFile, OutputError> {
+        if inputs
+            .iter()
+            .any(|input| same_file::is_same_file(path, input).unwrap_or(false))
+        {
+            return Err(OutputError::WouldOverwriteInput {
+                path: path.to_path_buf(),
+            });
+        }
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let temporary = tempfile::Builder::new()
+            .prefix(".recount-")
+            .suffix(".tmp")
+            .tempfile_in(folder)
+            .map_err(|source| OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(AtomicFile {
             path: path.to_path_buf(),
-        });
+            temporary: std::io::BufWriter::new(temporary),
+        })
     }
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut temporary = tempfile::Builder::new()
-        .prefix(".recount-")
-        .suffix(".tmp")
-        .tempfile_in(folder)
-        .map_err(io)?;
-    temporary.write_all(bytes).map_err(io)?;
-    temporary.as_file().sync_all().map_err(io)?;
-    temporary.persist(path).map_err(|e| io(e.error))?;
-    Ok(())
+
+    /// An I/O error while writing this file, named by its target.
+    pub fn error(&self, source: std::io::Error) -> OutputError {
+        OutputError::Io {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
+    /// Flushes and syncs what was written, and renames it over the target.
+    pub fn commit(self) -> Result<(), OutputError> {
+        let path = self.path;
+        let io = |source| OutputError::Io {
+            path: path.clone(),
+            source,
+        };
+        let temporary = self
+            .temporary
+            .into_inner()
+            .map_err(|e| io(e.into_error()))?;
+        temporary.as_file().sync_all().map_err(io)?;
+        temporary.persist(&path).map_err(|e| io(e.error))?;
+        Ok(())
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.temporary.write(bytes)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.temporary.flush()
+    }
 }
 
 #[cfg(test)]
@@ -137,6 +191,26 @@ mod tests {
         assert!(matches!(err, OutputError::Io { .. }), "{err}");
         assert_eq!(std::fs::read(&out).unwrap(), b"old");
         assert_eq!(names(dir.path()), ["baseline.json", "blocked"]);
+    }
+
+    #[test]
+    fn a_stream_shows_nothing_until_committed_and_nothing_if_dropped() {
+        let dir = folder();
+        let out = dir.path().join("report.html");
+        std::fs::write(&out, "old").unwrap();
+        let mut file = AtomicFile::create(&out, &[]).unwrap();
+        file.write_all(b"<html>").unwrap();
+        file.flush().unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"old");
+        drop(file);
+        assert_eq!(std::fs::read(&out).unwrap(), b"old");
+        assert_eq!(names(dir.path()), ["report.html"]);
+        let mut file = AtomicFile::create(&out, &[]).unwrap();
+        file.write_all(b"<html>").unwrap();
+        file.write_all(b"</html>").unwrap();
+        file.commit().unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"<html></html>");
+        assert_eq!(names(dir.path()), ["report.html"]);
     }
 
     #[test]

@@ -157,11 +157,11 @@ fn progress_never_reaches_a_pipe() {
     assert!(summaries(&run)[249].starts_with("posts/249.md: "));
 }
 
-/// The human (every finding) and JSON reports of `args` with one thread and
-/// with two are the same bytes.
+/// The reports of a folder in every format (every finding) with one thread
+/// and with two are the same bytes.
 fn assert_same_bytes_on_one_and_two_threads(folder: &Path) {
     let folder = folder.to_str().unwrap();
-    for format in ["human", "json"] {
+    for format in ["human", "json", "sarif", "github", "markdown", "html"] {
         let args = |threads| {
             [
                 "--format", format, "--show", "all", "--width", "80", "-j", threads, folder,
@@ -171,7 +171,8 @@ fn assert_same_bytes_on_one_and_two_threads(folder: &Path) {
         let two = audit_from(Path::new(env!("CARGO_MANIFEST_DIR")), &args("2"));
         assert!(matches!(one.code, Some(0 | 1)), "{one:?}");
         assert!(
-            one.stdout.matches(" claims found, ").count() > 1 || format == "json",
+            one.stdout.matches(" claims found, ").count() > 1
+                || matches!(format, "json" | "sarif" | "github"),
             "{folder}: {one:?}"
         );
         assert_eq!(one.code, two.code, "{folder} {format}");
@@ -646,4 +647,112 @@ fn the_readme_config_example_holds() {
         summaries(&run),
         ["./articles/a.md: 4 claims found, 1 checked, 0 verified, 1 contradicted, 0 inconsistent"]
     );
+}
+
+// ------------------------------------------------------------ reports
+
+/// The names in a folder of the repository, sorted.
+fn names(repo: &Repo, folder: &str) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(repo.path(folder))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn output_writes_the_report_stdout_would_show_and_never_over_an_input() {
+    let repo = Repo::new();
+    let article = repo.write("posts/a.md", WRONG);
+    repo.write("posts/b.md", RIGHT);
+    for format in ["human", "json", "sarif", "github", "markdown", "html"] {
+        let printed = repo.audit(&["--format", format, "posts"]);
+        let written = repo.audit(&["--format", format, "--output", "report.out", "posts"]);
+        assert_eq!(written.code, Some(1), "{format}: {written:?}");
+        assert_eq!(written.stdout, "", "{format}");
+        assert_eq!(written.stderr, "", "{format}");
+        assert_eq!(repo.read("report.out"), printed.stdout, "{format}");
+        assert_eq!(names(&repo, ""), ["posts", "report.out"], "{format}");
+    }
+    // An audited file, the baseline and the config are inputs, however
+    // named; each is refused before anything is written.
+    repo.write("baseline.json", "{ \"version\": 1, \"findings\": [] }\n");
+    repo.write(".audit.yaml", "fail-on: contradicted\n");
+    for (args, target) in [
+        (vec!["posts"], "posts/a.md"),
+        (vec!["posts/a.md"], "./posts/../posts/a.md"),
+        (
+            vec!["--baseline", "baseline.json", "posts"],
+            "baseline.json",
+        ),
+        (vec!["posts"], ".audit.yaml"),
+    ] {
+        let before = repo.read(target);
+        let mut args = args.clone();
+        args.extend(["--output", target]);
+        assert_error(
+            &repo.audit(&args),
+            &format!("{target}: refusing to write over an input file"),
+        );
+        assert_eq!(repo.read(target), before, "{target}");
+    }
+    assert_eq!(fs::read_to_string(article).unwrap(), WRONG);
+    // A run that fails half-way leaves the old report whole and no
+    // temporary file behind.
+    fs::write(repo.path("posts/c.md"), b"8 \xff GB\n").unwrap();
+    let run = repo.audit(&["--format", "html", "--output", "report.out", "posts"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    let whole = repo.audit(&["--format", "html", "posts/a.md", "posts/b.md"]);
+    assert_eq!(repo.read("report.out"), whole.stdout);
+    assert_eq!(
+        names(&repo, ""),
+        [".audit.yaml", "baseline.json", "posts", "report.out"]
+    );
+}
+
+#[test]
+fn suppressed_and_baselined_findings_are_counted_in_every_summary() {
+    let repo = Repo::new();
+    repo.write(
+        "posts/a.md",
+        &format!("{WRONG}\n<!-- audit-ignore-next-line -->\nSix GPUs: 6 × 40 GB = 200 GB.\n"),
+    );
+    repo.write("posts/b.md", "Four GPUs: 4 × 40 GB = 150 GB.\n");
+    let run = repo.audit(&["--write-baseline", "baseline.json", "posts/b.md"]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let audit = |format: &str| {
+        let run = repo.audit(&["--format", format, "--baseline", "baseline.json", "posts"]);
+        assert_eq!(run.code, Some(1), "{format}: {run:?}");
+        run.stdout
+    };
+    let markdown = audit("markdown");
+    assert!(
+        markdown.contains("0 verified, 1 contradicted, 0 inconsistent, 1 suppressed.\n"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("0 contradicted, 0 inconsistent, 1 hidden by the baseline.\n"),
+        "{markdown}"
+    );
+    assert!(
+        markdown
+            .ends_with("|---:|---:|---:|---:|---:|---:|---:|\n| 2 | 12 | 0 | 1 | 0 | 1 | 1 |\n"),
+        "{markdown}"
+    );
+    let html = audit("html");
+    assert!(
+        html.contains(
+            r#"<td class="inconsistent">0</td><td>1</td><td>1</td></tr></table></header>"#
+        ),
+        "{html}"
+    );
+    assert!(html.contains("0 inconsistent, 1 suppressed</p>"), "{html}");
+    let sarif: serde_json::Value = serde_json::from_str(&audit("sarif")).unwrap();
+    assert_eq!(
+        sarif["runs"][0]["properties"],
+        serde_json::json!({ "files": 2, "suppressed": 1, "baselined": 1 })
+    );
+    assert_eq!(sarif["runs"][0]["results"].as_array().unwrap().len(), 1);
+    assert_eq!(audit("github").lines().count(), 1);
 }

@@ -345,6 +345,44 @@ fn check_pipeline(text: &str) -> Result<(), TestCaseError> {
     );
     prop_assert_eq!(&v["files"][0]["claims"], report.claims);
 
+    // The other formats: SARIF is JSON with a result per flagged finding,
+    // GitHub one command per finding (all are shown here), and the HTML
+    // balances its highlights, gives every finding with a span one, and
+    // carries no script but its own.
+    let sarif = render(&report, Format::Sarif);
+    let v: serde_json::Value =
+        serde_json::from_str(&sarif).map_err(|e| TestCaseError::fail(format!("{e}: {sarif}")))?;
+    prop_assert_eq!(
+        v["runs"][0]["results"].as_array().map(Vec::len),
+        Some(flagged)
+    );
+    let github = render(&report, Format::Github);
+    prop_assert_eq!(github.lines().count(), report.findings.len(), "{}", github);
+    prop_assert!(render(&report, Format::Markdown).starts_with("# Recount report\n"));
+    let html = render(&report, Format::Html);
+    prop_assert_eq!(
+        html.matches("<mark ").count(),
+        html.matches("</mark>").count()
+    );
+    prop_assert_eq!(html.matches("<script").count(), 1, "{}", html);
+    for (i, f) in report.findings.iter().enumerate() {
+        let id = format!("f1-{}", i + 1);
+        let marked = html.split("data-findings=\"").skip(1).any(|rest| {
+            rest.split('"')
+                .next()
+                .unwrap_or("")
+                .split(' ')
+                .any(|x| x == id)
+        });
+        prop_assert!(
+            f.span.is_empty() || marked,
+            "{} ({:?}) not highlighted in {}",
+            id,
+            f.span,
+            html
+        );
+    }
+
     // Same input, same bytes out.
     let again = render(
         &audit(Document::new("p.md", text.to_string()), Kb::builtin()),

@@ -80,6 +80,23 @@ pub fn by_code(code: &str) -> Option<&'static dyn Check> {
     all().into_iter().find(|c| c.code() == code)
 }
 
+/// A check's documentation as Markdown text, without the `//!` markers:
+/// what `audit explain` prints and the help of a SARIF rule.
+pub fn documentation(check: &dyn Check) -> String {
+    check
+        .explain()
+        .lines()
+        .map(|l| {
+            l.strip_prefix("//! ")
+                .or_else(|| l.strip_prefix("//!"))
+                .unwrap_or(l)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim()
+        .to_string()
+}
+
 /// The `//!` documentation at the top of a check's source file.
 pub fn module_doc(source: &'static str) -> &'static str {
     source.split("\n\nuse ").next().unwrap_or_default()

@@ -9,15 +9,14 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::Emitter;
+use super::{Emitter, Totals, indented};
 use crate::audit::FileReport;
 use crate::finding::{Finding, Severity, SourceRef, Verdict};
 
-/// The totals so far, and whether a file was written yet.
+/// The totals so far (which also say whether a file was written yet).
 #[derive(Default)]
 pub struct Json {
-    summary: Summary,
-    files: usize,
+    summary: Totals,
 }
 
 pub const VERSION: u32 = 1;
@@ -60,15 +59,6 @@ struct RelatedOut<'a> {
     note: &'a str,
 }
 
-#[derive(Serialize, Default, Clone, Copy)]
-struct Summary {
-    files: usize,
-    claims: usize,
-    verified: usize,
-    contradicted: usize,
-    inconsistent: usize,
-}
-
 fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
     let doc = &report.document;
     let (line, column) = doc.line_col(f.span.start);
@@ -105,35 +95,24 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
     }
 }
 
-/// `value` pretty-printed, each line after the first indented by `indent`.
-fn indented(value: &impl Serialize, indent: &str) -> io::Result<String> {
-    let text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
-    Ok(text.replace('\n', &format!("\n{indent}")))
-}
-
 impl Emitter for Json {
     fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
         write!(out, "{{\n  \"version\": {VERSION},\n  \"files\": [")
     }
 
     fn file(&mut self, r: &FileReport, out: &mut dyn Write) -> io::Result<()> {
-        self.summary.files += 1;
-        self.summary.claims += r.claims;
-        self.summary.verified += r.count(Verdict::Verified);
-        self.summary.contradicted += r.count(Verdict::Contradicted);
-        self.summary.inconsistent += r.count(Verdict::Inconsistent);
+        self.summary.add(r);
         let file = FileOut {
             path: r.document.path.display().to_string(),
             claims: r.claims,
             findings: r.findings.iter().map(|f| finding(r, f)).collect(),
         };
-        let separator = if self.files == 0 { "" } else { "," };
-        self.files += 1;
+        let separator = if self.summary.files == 1 { "" } else { "," };
         write!(out, "{separator}\n    {}", indented(&file, "    ")?)
     }
 
     fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        if self.files > 0 {
+        if self.summary.files > 0 {
             write!(out, "\n  ")?;
         }
         writeln!(
@@ -153,15 +132,11 @@ mod tests {
 
     /// The document serde_json prints for the same reports at once.
     fn whole(reports: &[FileReport]) -> String {
-        let mut summary = Summary::default();
+        let mut summary = Totals::default();
         let files: Vec<FileOut> = reports
             .iter()
             .map(|r| {
-                summary.files += 1;
-                summary.claims += r.claims;
-                summary.verified += r.count(Verdict::Verified);
-                summary.contradicted += r.count(Verdict::Contradicted);
-                summary.inconsistent += r.count(Verdict::Inconsistent);
+                summary.add(r);
                 FileOut {
                     path: r.document.path.display().to_string(),
                     claims: r.claims,
@@ -173,7 +148,7 @@ mod tests {
         struct Output<'a> {
             version: u32,
             files: Vec<FileOut<'a>>,
-            summary: Summary,
+            summary: Totals,
         }
         let output = Output {
             version: VERSION,

@@ -1,12 +1,25 @@
 //! Output formats. Each emitter turns the same reports into one format;
 //! all of them are deterministic (sorted, no timestamps).
+//!
+//! `human` and `json` are for a person at a terminal and for programs;
+//! `sarif` and `github` put findings on the lines of a pull request in code
+//! scanning or as workflow annotations; `markdown` is a report for a
+//! pull-request comment or for `reports/`; `html` is the article itself with
+//! each checked claim highlighted.
 
+pub mod github;
+pub mod html;
 pub mod human;
 pub mod json;
+pub mod markdown;
+pub mod sarif;
 
 use std::io::{self, Write};
 
+use serde::Serialize;
+
 use crate::audit::FileReport;
+use crate::finding::{Finding, Verdict};
 
 /// Which findings a format shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -17,12 +30,28 @@ pub enum Show {
     All,
 }
 
+impl Show {
+    /// Whether a finding is shown under this setting.
+    pub fn shows(self, finding: &Finding) -> bool {
+        finding.verdict.is_flag() || self == Show::All
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// Compiler-style diagnostics.
     Human,
     /// The versioned JSON contract (verified findings included).
     Json,
+    /// SARIF 2.1.0 for code scanning (flagged findings only).
+    Sarif,
+    /// GitHub Actions workflow commands: an annotation per flagged finding.
+    Github,
+    /// A Markdown report for a pull-request comment or `reports/`.
+    Markdown,
+    /// One self-contained HTML page: the article with each checked claim
+    /// highlighted.
+    Html,
 }
 
 /// Settings shared by the emitters.
@@ -65,5 +94,57 @@ pub fn emitter(format: Format, options: Options) -> Box<dyn Emitter> {
     match format {
         Format::Human => Box::new(human::Human { options }),
         Format::Json => Box::new(json::Json::default()),
+        Format::Sarif => Box::new(sarif::Sarif::default()),
+        Format::Github => Box::new(github::Github { options }),
+        Format::Markdown => Box::new(markdown::Markdown::new(options)),
+        Format::Html => Box::new(html::Html::default()),
     }
+}
+
+/// The counts every summary gives: files, claims found, findings by
+/// verdict, and the flagged findings hidden by suppression comments and by a
+/// baseline. Added up one file at a time, as the files stream past.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    pub files: usize,
+    pub claims: usize,
+    pub verified: usize,
+    pub contradicted: usize,
+    pub inconsistent: usize,
+    /// Not in the JSON contract's summary (version 1 predates suppressions).
+    #[serde(skip)]
+    pub suppressed: usize,
+    /// Not in the JSON contract's summary (version 1 predates baselines).
+    #[serde(skip)]
+    pub baselined: usize,
+}
+
+impl Totals {
+    /// Counts one more file.
+    pub fn add(&mut self, report: &FileReport) {
+        self.files += 1;
+        self.claims += report.claims;
+        self.verified += report.count(Verdict::Verified);
+        self.contradicted += report.count(Verdict::Contradicted);
+        self.inconsistent += report.count(Verdict::Inconsistent);
+        self.suppressed += report.suppressed;
+        self.baselined += report.baselined;
+    }
+}
+
+/// `value` pretty-printed by serde_json, each line after the first indented
+/// by `indent`, to sit inside an envelope written by hand.
+pub(crate) fn indented(value: &impl Serialize, indent: &str) -> io::Result<String> {
+    let text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
+    Ok(text.replace('\n', &format!("\n{indent}")))
+}
+
+/// The first paragraph of a check's documentation, on one line: what the
+/// check catches.
+pub fn check_summary(check: &dyn crate::check::Check) -> String {
+    crate::check::documentation(check)
+        .split("\n\n")
+        .next()
+        .unwrap_or_default()
+        .replace('\n', " ")
 }

@@ -1,0 +1,632 @@
+//! `--format html`: one self-contained page (inline CSS and script, no
+//! external assets, a Content-Security-Policy that forbids loading any) with
+//! a summary at the top (written last, once the streamed files are counted,
+//! and placed first by the style sheet) and, per file, the article rendered with each
+//! checked claim highlighted (green verified, red contradicted, amber
+//! inconsistent) beside a panel of the findings: quote, steps, related spans,
+//! sources and help; a flagged finding's related spans (the other
+//! statement, the premise) are underlined with dots where no claim is.
+//! Hovering a highlight shows its findings; clicking it opens them in the
+//! panel. The script marks the body `interactive` when it has run, which the
+//! browser test checks.
+//!
+//! Highlights are placed by byte offset, never by searching for text: the
+//! article is parsed with pulldown-cmark's offset iterator, and every text
+//! event whose text is the source's bytes as written is cut at the findings'
+//! span boundaries, with `<mark>` elements around the pieces. A text event
+//! that differs from its source (an escape, an entity) is highlighted whole.
+//! Overlapping findings split the text into segments, each marked with every
+//! finding that covers it and coloured by the most serious.
+//!
+//! Everything from the article is escaped: its raw HTML shows as text (HTML
+//! comments, such as suppressions, stay invisible), images show as their alt
+//! text, and links keep only http, https, mailto and relative targets.
+
+use std::collections::BTreeSet;
+use std::io::{self, Write};
+use std::ops::Range;
+
+use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
+use pulldown_cmark_escape::escape_html;
+
+use super::{Emitter, Totals};
+use crate::audit::FileReport;
+use crate::document::Document;
+use crate::finding::{Finding, Verdict};
+use crate::markdown::parser_options;
+
+/// The totals so far; their file count numbers the next file's findings.
+#[derive(Default)]
+pub struct Html {
+    totals: Totals,
+}
+
+const STYLE: &str = r#"
+:root { --verified: #2e7d32; --contradicted: #c62828; --inconsistent: #b26a00; }
+* { box-sizing: border-box; }
+body { margin: 0; display: flex; flex-direction: column; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", sans-serif; color: #1d1d1f; background: #f6f7f9; }
+header.summary { order: -1; padding: 1rem 2rem; background: #fff; border-bottom: 1px solid #ddd; }
+header.summary h1 { margin: 0 0 .5rem; font-size: 1.4rem; }
+table.totals { border-collapse: collapse; }
+table.totals th, table.totals td { padding: .2rem .8rem; border: 1px solid #ddd; text-align: right; }
+td.verified { color: var(--verified); } td.contradicted { color: var(--contradicted); } td.inconsistent { color: var(--inconsistent); }
+section.file { padding: 1rem 2rem; }
+section.file > h2 { font-size: 1.1rem; font-family: ui-monospace, monospace; margin: .5rem 0; }
+.layout { display: grid; grid-template-columns: minmax(0, 1fr) 26rem; gap: 1.5rem; align-items: start; }
+article.doc { background: #fff; padding: 1rem 2rem; border: 1px solid #ddd; border-radius: 6px; overflow-wrap: anywhere; }
+article.doc table { border-collapse: collapse; } article.doc th, article.doc td { border: 1px solid #ccc; padding: .2rem .5rem; }
+article.doc pre { background: #f3f3f3; padding: .5rem; overflow-x: auto; }
+mark.claim { padding: 0; cursor: pointer; color: inherit; }
+mark.verified { background: #d4f4d2; border-bottom: 2px solid var(--verified); }
+mark.contradicted { background: #ffd6d6; border-bottom: 2px solid var(--contradicted); }
+mark.inconsistent { background: #ffe9bf; border-bottom: 2px solid var(--inconsistent); }
+mark.related { background: transparent; border-bottom: 2px dotted #777; cursor: pointer; color: inherit; }
+aside.panel { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; font-size: .9rem; }
+details.finding { background: #fff; border: 1px solid #ddd; border-left: 5px solid; border-radius: 4px; margin: 0 0 .6rem; padding: .4rem .7rem; }
+details.finding.verified { border-left-color: var(--verified); }
+details.finding.contradicted { border-left-color: var(--contradicted); }
+details.finding.inconsistent { border-left-color: var(--inconsistent); }
+details.finding.active { box-shadow: 0 0 0 3px #5b8def; }
+details.finding summary { cursor: pointer; }
+.badge { font-weight: 600; text-transform: uppercase; font-size: .75rem; letter-spacing: .03em; }
+.verified .badge { color: var(--verified); } .contradicted .badge { color: var(--contradicted); } .inconsistent .badge { color: var(--inconsistent); }
+details.finding blockquote { margin: .4rem 0; padding-left: .6rem; border-left: 3px solid #ccc; color: #444; }
+details.finding ol, details.finding ul { margin: .3rem 0; padding-left: 1.3rem; }
+details.finding p { margin: .3rem 0; }
+p.label { font-weight: 600; font-size: .8rem; color: #555; }
+.raw-html { white-space: pre-wrap; color: #666; font-family: ui-monospace, monospace; }
+"#;
+
+const SCRIPT: &str = r#"
+document.body.classList.add('interactive');
+function showFindings(mark) {
+  document.querySelectorAll('details.finding.active').forEach(function (d) { d.classList.remove('active'); });
+  var ids = mark.getAttribute('data-findings').split(' ');
+  ids.forEach(function (id) {
+    var d = document.getElementById(id);
+    if (d) { d.open = true; d.classList.add('active'); }
+  });
+  var first = document.getElementById(ids[0]);
+  if (first) { first.scrollIntoView({ block: 'nearest' }); }
+}
+document.querySelectorAll('mark[data-findings]').forEach(function (mark) {
+  mark.addEventListener('click', function () { showFindings(mark); });
+  mark.addEventListener('keydown', function (e) { if (e.key === 'Enter') { showFindings(mark); } });
+});
+"#;
+
+/// Escaped text, for element content and double-quoted attributes.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    escape_html(&mut out, text).expect("writing to a String cannot fail");
+    out
+}
+
+/// How serious a verdict is, for the colour of text several findings cover.
+fn rank(verdict: Verdict) -> u8 {
+    match verdict {
+        Verdict::Verified => 0,
+        Verdict::Inconsistent => 1,
+        Verdict::Contradicted => 2,
+    }
+}
+
+/// A stretch of text covered by the same findings' spans, and by the same
+/// flagged findings' related spans (the other statement, the premise);
+/// indices ascending.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Segment {
+    range: Range<usize>,
+    findings: Vec<usize>,
+    related: Vec<usize>,
+}
+
+/// Cuts the text the findings and flagged findings' related spans cover
+/// into segments at every span boundary where what covers the text
+/// changes, in one sweep over the boundaries.
+fn segments(findings: &[Finding]) -> Vec<Segment> {
+    // (offset, starts, related, finding): at one offset, spans that end are
+    // removed before spans that start are added.
+    let mut events: Vec<(usize, bool, bool, usize)> = Vec::new();
+    for (i, f) in findings.iter().enumerate() {
+        let related = f.related.iter().filter(|_| f.verdict.is_flag());
+        let spans = std::iter::once((&f.span, false)).chain(related.map(|r| (&r.span, true)));
+        for (span, is_related) in spans.filter(|(span, _)| !span.is_empty()) {
+            events.push((span.start, true, is_related, i));
+            events.push((span.end, false, is_related, i));
+        }
+    }
+    events.sort_unstable();
+    // How many of a finding's spans of each kind are open: related spans of
+    // one finding may overlap.
+    let mut open: std::collections::BTreeMap<(bool, usize), usize> = Default::default();
+    let mut out: Vec<Segment> = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        let at = events[i].0;
+        while i < events.len() && events[i].0 == at {
+            let (_, starts, is_related, finding) = events[i];
+            let count = open.entry((is_related, finding)).or_default();
+            if starts {
+                *count += 1;
+            } else {
+                *count -= 1;
+                if *count == 0 {
+                    open.remove(&(is_related, finding));
+                }
+            }
+            i += 1;
+        }
+        if let Some(&(next, ..)) = events.get(i)
+            && !open.is_empty()
+        {
+            let of = |kind: bool| -> Vec<usize> {
+                open.keys()
+                    .filter(|(r, _)| *r == kind)
+                    .map(|(_, f)| *f)
+                    .collect()
+            };
+            let segment = Segment {
+                range: at..next,
+                findings: of(false),
+                related: of(true),
+            };
+            // A boundary that changes nothing (one related span inside
+            // another) does not cut the highlight.
+            match out.last_mut() {
+                Some(last)
+                    if last.range.end == at
+                        && last.findings == segment.findings
+                        && last.related == segment.related =>
+                {
+                    last.range.end = next;
+                }
+                _ => out.push(segment),
+            }
+        }
+    }
+    out
+}
+
+/// The id of a finding's entry in the panel.
+fn finding_id(file: usize, finding: usize) -> String {
+    format!("f{}-{}", file + 1, finding + 1)
+}
+
+/// The opening `<mark>` of a segment: a claim coloured by the most serious
+/// verdict covering it, or, where no claim is, a related span.
+fn open_mark(file: usize, findings: &[Finding], segment: &Segment) -> String {
+    let describe = |i: usize| {
+        let f = &findings[i];
+        let mut lines = vec![format!(
+            "{} · {}: {}",
+            f.verdict.as_str(),
+            f.check,
+            f.message
+        )];
+        lines.extend(f.steps.iter().map(|s| format!("  {s}")));
+        lines.join("\n")
+    };
+    let (class, covering, tooltip) = if segment.findings.is_empty() {
+        let tooltip: Vec<String> = segment
+            .related
+            .iter()
+            .map(|&i| format!("related to {}", describe(i)))
+            .collect();
+        ("related".to_string(), &segment.related, tooltip)
+    } else {
+        let worst = segment
+            .findings
+            .iter()
+            .map(|&i| findings[i].verdict)
+            .max_by_key(|v| rank(*v))
+            .unwrap_or(Verdict::Verified);
+        let tooltip = segment.findings.iter().map(|&i| describe(i)).collect();
+        (
+            format!("claim {}", worst.as_str()),
+            &segment.findings,
+            tooltip,
+        )
+    };
+    let ids: Vec<String> = covering.iter().map(|&i| finding_id(file, i)).collect();
+    format!(
+        r#"<mark class="{class}" data-findings="{}" tabindex="0" title="{}">"#,
+        ids.join(" "),
+        escaped(&tooltip.join("\n\n"))
+    )
+}
+
+/// A link target the page may keep: http, https, mailto, or one with no
+/// scheme (relative, a fragment). Anything else (`javascript:`) becomes `#`.
+fn safe_url(url: &str) -> &str {
+    match url.find([':', '/', '?', '#']) {
+        Some(i) if url[i..].starts_with(':') => {
+            let scheme = url[..i].to_ascii_lowercase();
+            if matches!(scheme.as_str(), "http" | "https" | "mailto") {
+                url
+            } else {
+                "#"
+            }
+        }
+        _ => url,
+    }
+}
+
+/// The article as HTML, with the findings' spans marked.
+fn render_article(file: usize, document: &Document, findings: &[Finding]) -> String {
+    let source = document.text.as_str();
+    let segments = segments(findings);
+    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, parser_options())
+        .into_offset_iter()
+        .collect();
+    let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
+    let mut in_comment = false;
+    for (event, range) in events {
+        match event {
+            Event::Start(Tag::HtmlBlock) => {
+                in_comment = source[range.clone()].trim_start().starts_with("<!--");
+                if !in_comment {
+                    out.push(Event::InlineHtml(r#"<pre class="raw-html">"#.into()));
+                }
+            }
+            Event::End(TagEnd::HtmlBlock) => {
+                if !in_comment {
+                    out.push(Event::InlineHtml("</pre>".into()));
+                }
+                in_comment = false;
+            }
+            Event::Html(text) => {
+                if !in_comment {
+                    out.push(Event::Text(text));
+                }
+            }
+            Event::InlineHtml(text) => {
+                if !text.starts_with("<!--") {
+                    out.push(Event::Text(text));
+                }
+            }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                out.push(Event::InlineHtml(
+                    format!(
+                        r#"<span class="image" title="image: {}">[image: "#,
+                        escaped(&dest_url)
+                    )
+                    .into(),
+                ));
+            }
+            Event::End(TagEnd::Image) => out.push(Event::InlineHtml("]</span>".into())),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let dest_url = CowStr::from(safe_url(&dest_url).to_string());
+                out.push(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }));
+            }
+            Event::Text(text) => {
+                mark_text(&mut out, file, source, findings, &segments, text, range)
+            }
+            other => out.push(other),
+        }
+    }
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    html
+}
+
+/// A text event, cut at the segments that overlap it.
+fn mark_text<'a>(
+    out: &mut Vec<Event<'a>>,
+    file: usize,
+    source: &'a str,
+    findings: &[Finding],
+    segments: &[Segment],
+    text: CowStr<'a>,
+    range: Range<usize>,
+) {
+    let first = segments.partition_point(|s| s.range.end <= range.start);
+    let overlapping: Vec<&Segment> = segments[first..]
+        .iter()
+        .take_while(|s| s.range.start < range.end)
+        .collect();
+    if overlapping.is_empty() {
+        out.push(Event::Text(text));
+        return;
+    }
+    let close = || Event::InlineHtml("</mark>".into());
+    if source.get(range.clone()) != Some(text.as_ref()) {
+        let union = |part: fn(&Segment) -> &Vec<usize>| -> Vec<usize> {
+            let all: BTreeSet<usize> = overlapping
+                .iter()
+                .flat_map(|s| part(s).iter().copied())
+                .collect();
+            all.into_iter().collect()
+        };
+        let whole = Segment {
+            range: range.clone(),
+            findings: union(|s| &s.findings),
+            related: union(|s| &s.related),
+        };
+        out.push(Event::InlineHtml(open_mark(file, findings, &whole).into()));
+        out.push(Event::Text(text));
+        out.push(close());
+        return;
+    }
+    let mut at = range.start;
+    for segment in overlapping {
+        let from = segment.range.start.max(range.start);
+        let to = segment.range.end.min(range.end);
+        if from > at {
+            out.push(Event::Text(source[at..from].into()));
+        }
+        out.push(Event::InlineHtml(open_mark(file, findings, segment).into()));
+        out.push(Event::Text(source[from..to].into()));
+        out.push(close());
+        at = to;
+    }
+    if at < range.end {
+        out.push(Event::Text(source[at..range.end].into()));
+    }
+}
+
+fn panel_entry(html: &mut String, file: usize, index: usize, document: &Document, f: &Finding) {
+    let (line, column) = document.line_col(f.span.start);
+    let verdict = f.verdict.as_str();
+    html.push_str(&format!(
+        r#"<details class="finding {verdict}" id="{}"{}><summary><span class="badge">{verdict}</span> {} · {line}:{column} — {}</summary>"#,
+        finding_id(file, index),
+        if f.verdict.is_flag() { " open" } else { "" },
+        escaped(f.check),
+        escaped(&f.message),
+    ));
+    html.push_str(&format!(
+        "<blockquote>{}</blockquote>",
+        escaped(&document.text[f.span.clone()])
+    ));
+    if !f.steps.is_empty() {
+        html.push_str(r#"<p class="label">Steps</p><ol class="steps">"#);
+        for step in &f.steps {
+            html.push_str(&format!("<li>{}</li>", escaped(step)));
+        }
+        html.push_str("</ol>");
+    }
+    if !f.related.is_empty() {
+        html.push_str(r#"<p class="label">Related</p><ul class="related">"#);
+        for r in &f.related {
+            let (line, column) = document.line_col(r.span.start);
+            html.push_str(&format!(
+                "<li>{line}:{column} “{}” — {}</li>",
+                escaped(&document.text[r.span.clone()]),
+                escaped(&r.note)
+            ));
+        }
+        html.push_str("</ul>");
+    }
+    if !f.sources.is_empty() {
+        html.push_str(r#"<p class="label">Sources</p><ul class="sources">"#);
+        for s in &f.sources {
+            html.push_str(&format!(
+                r#"<li><a href="{}" rel="noreferrer">{}</a></li>"#,
+                escaped(safe_url(&s.url)),
+                escaped(&s.title)
+            ));
+        }
+        html.push_str("</ul>");
+    }
+    if let Some(help) = &f.help {
+        html.push_str(&format!(r#"<p class="help">{}</p>"#, escaped(help)));
+    }
+    html.push_str("</details>");
+}
+
+/// The totals, written after the last file (only then are they known) and
+/// shown first by the style sheet's `order`.
+fn summary(totals: Totals) -> String {
+    format!(
+        concat!(
+            r#"<header class="summary"><h1>Recount report</h1><table class="totals"><tr><th>files</th><th>claims</th><th>verified</th><th>contradicted</th><th>inconsistent</th><th>suppressed</th><th>hidden by the baseline</th></tr>"#,
+            r#"<tr><td>{}</td><td>{}</td><td class="verified">{}</td><td class="contradicted">{}</td><td class="inconsistent">{}</td><td>{}</td><td>{}</td></tr></table></header>"#,
+            "\n"
+        ),
+        totals.files,
+        totals.claims,
+        totals.verified,
+        totals.contradicted,
+        totals.inconsistent,
+        totals.suppressed,
+        totals.baselined
+    )
+}
+
+/// A file's counts, with what suppressions and a baseline hid when any did.
+fn counts(report: &FileReport) -> String {
+    let mut text = format!(
+        "{} claims found, {} checked: {} verified, {} contradicted, {} inconsistent",
+        report.claims,
+        report.findings.len(),
+        report.count(Verdict::Verified),
+        report.count(Verdict::Contradicted),
+        report.count(Verdict::Inconsistent),
+    );
+    if report.suppressed > 0 {
+        text.push_str(&format!(", {} suppressed", report.suppressed));
+    }
+    if report.baselined > 0 {
+        text.push_str(&format!(", {} hidden by the baseline", report.baselined));
+    }
+    text
+}
+
+impl Emitter for Html {
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(
+            concat!(
+                "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
+                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ",
+                "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n",
+                "<title>Recount report</title>\n<style>"
+            )
+            .as_bytes(),
+        )?;
+        out.write_all(STYLE.as_bytes())?;
+        out.write_all(b"</style>\n</head>\n<body>\n")
+    }
+
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        let file = self.totals.files;
+        self.totals.add(report);
+        let document = &report.document;
+        let mut html = format!(
+            "<section class=\"file\">\n<h2>{}</h2>\n<p class=\"counts\">{}</p>\n<div class=\"layout\">\n<article class=\"doc\">\n",
+            escaped(&document.path.display().to_string()),
+            escaped(&counts(report)),
+        );
+        html.push_str(&render_article(file, document, &report.findings));
+        html.push_str("</article>\n<aside class=\"panel\">\n");
+        for (index, f) in report.findings.iter().enumerate() {
+            panel_entry(&mut html, file, index, document, f);
+            html.push('\n');
+        }
+        html.push_str("</aside>\n</div>\n</section>\n");
+        out.write_all(html.as_bytes())
+    }
+
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(summary(self.totals).as_bytes())?;
+        out.write_all(b"<script>")?;
+        out.write_all(SCRIPT.as_bytes())?;
+        out.write_all(b"</script>\n</body>\n</html>\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(verdict: Verdict, span: Range<usize>) -> Finding {
+        Finding {
+            verdict,
+            check: "arithmetic",
+            label_span: span.clone(),
+            span,
+            label: String::new(),
+            message: "m <b>".into(),
+            steps: vec!["1 < 2".into()],
+            related: Vec::new(),
+            sources: Vec::new(),
+            help: None,
+        }
+    }
+
+    #[test]
+    fn overlapping_findings_split_into_segments() {
+        let findings = [
+            finding(Verdict::Verified, 0..10),
+            finding(Verdict::Contradicted, 5..15),
+        ];
+        let cut: Vec<(Range<usize>, Vec<usize>)> = segments(&findings)
+            .into_iter()
+            .map(|s| (s.range, s.findings))
+            .collect();
+        assert_eq!(
+            cut,
+            [(0..5, vec![0]), (5..10, vec![0, 1]), (10..15, vec![1])]
+        );
+        // The shared segment takes the more serious colour.
+        let shared = &segments(&findings)[1];
+        assert!(open_mark(0, &findings, shared).starts_with(r#"<mark class="claim contradicted""#));
+    }
+
+    #[test]
+    fn a_flagged_findings_related_spans_are_marked_where_no_claim_is() {
+        let related = |span: Range<usize>| crate::finding::Related {
+            span,
+            note: "the other statement".into(),
+        };
+        let mut flagged = finding(Verdict::Inconsistent, 20..25);
+        flagged.related = vec![related(0..8), related(4..8), related(20..22)];
+        let mut verified = finding(Verdict::Verified, 30..35);
+        verified.related = vec![related(36..40)];
+        let findings = [flagged, verified];
+        let cut = segments(&findings);
+        let seg = |range: Range<usize>, findings: Vec<usize>, related: Vec<usize>| Segment {
+            range,
+            findings,
+            related,
+        };
+        assert_eq!(
+            cut,
+            [
+                seg(0..8, vec![], vec![0]),
+                seg(20..22, vec![0], vec![0]),
+                seg(22..25, vec![0], vec![]),
+                seg(30..35, vec![1], vec![]),
+            ]
+        );
+        let mark = open_mark(0, &findings, &cut[0]);
+        assert!(
+            mark.starts_with(r#"<mark class="related" data-findings="f1-1""#),
+            "{mark}"
+        );
+        assert!(mark.contains("title=\"related to inconsistent"), "{mark}");
+    }
+
+    #[test]
+    fn marks_go_where_the_offsets_say_inside_markup() {
+        let text = "Eight cards: **8 × 80 GB = 640 GB** in all.";
+        let start = text.find("8 ×").unwrap();
+        let end = text.find(" in all").unwrap() - 2;
+        let doc = Document::new("a.md", text.into());
+        let html = render_article(0, &doc, &[finding(Verdict::Verified, start..end)]);
+        assert!(
+            html.contains(r#"<strong><mark class="claim verified" data-findings="f1-1""#),
+            "{html}"
+        );
+        assert!(
+            html.contains(">8 × 80 GB = 640 GB</mark></strong>"),
+            "{html}"
+        );
+        // The tooltip is escaped.
+        assert!(html.contains("m &lt;b&gt;"), "{html}");
+    }
+
+    #[test]
+    fn text_that_differs_from_its_source_is_marked_whole() {
+        // "&times;" is one text event "×" over seven source bytes.
+        let text = "Area: 5 &times; 5 = 25 m2.";
+        let start = text.find("5 ").unwrap();
+        let end = text.find(" m2").unwrap();
+        let doc = Document::new("a.md", text.into());
+        let html = render_article(0, &doc, &[finding(Verdict::Contradicted, start..end)]);
+        assert!(
+            html.contains(r#"tabindex="0" title="contradicted · arithmetic: m &lt;b&gt;"#),
+            "{html}"
+        );
+        assert!(html.contains(">×</mark>"), "{html}");
+        assert!(html.contains(">5 </mark>"), "{html}");
+        assert!(html.contains("> 5 = 25</mark> m2."), "{html}");
+    }
+
+    #[test]
+    fn the_article_cannot_inject_markup_or_load_anything() {
+        let text = "<script>alert(1)</script>\n\nText <b onclick=\"x()\">bold</b> \
+                    [link](javascript:alert(1)) [ok](https://example.org) \
+                    ![pic](https://example.org/p.png)\n\n<!-- audit-ignore -->\n";
+        let doc = Document::new("a.md", text.into());
+        let html = render_article(0, &doc, &[]);
+        assert!(!html.contains("<script"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        assert!(!html.contains("<b "), "{html}");
+        assert!(!html.contains("javascript:"), "{html}");
+        assert!(html.contains(r#"href="https://example.org""#), "{html}");
+        assert!(!html.contains("<img"), "{html}");
+        assert!(!html.contains("audit-ignore"), "{html}");
+    }
+}

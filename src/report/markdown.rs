@@ -1,0 +1,221 @@
+//! `--format markdown`: a report to read in a pull-request comment or to keep
+//! in `reports/`. Per file, its counts and each flagged finding with its
+//! quote, the recomputation step by step, the related spans and the sources
+//! as links; with `--show all`, a table of what was verified. A summary table
+//! closes the report: the files stream past one at a time, so the totals are
+//! known only at the end.
+//!
+//! Everything taken from the article or the knowledge base is escaped, so an
+//! article's asterisks, pipes or angle brackets show as written and never
+//! become markup.
+
+use std::io::{self, Write};
+
+use super::{Emitter, Options, Show, Totals};
+use crate::audit::FileReport;
+use crate::document::Document;
+use crate::finding::{Finding, Verdict};
+
+pub struct Markdown {
+    options: Options,
+    totals: Totals,
+}
+
+impl Markdown {
+    pub fn new(options: Options) -> Self {
+        Markdown {
+            options,
+            totals: Totals::default(),
+        }
+    }
+}
+
+/// Text as Markdown inline content that renders as written: line breaks
+/// become spaces, and every character that could start markup is
+/// backslash-escaped (CommonMark lets any ASCII punctuation be). The text
+/// never starts a line, so line-start markers (`-`, `1.`) need nothing.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\r' | '\n' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '~' | '&' | '$' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A URL as a link destination: in angle brackets, with the characters that
+/// would end it percent-encoded.
+fn destination(url: &str) -> String {
+    let mut out = String::from("<");
+    for c in url.chars() {
+        match c {
+            '<' | '>' | ' ' | '\\' => out.push_str(&format!("%{:02X}", c as u32)),
+            '\r' | '\n' => {}
+            _ => out.push(c),
+        }
+    }
+    out.push('>');
+    out
+}
+
+fn location(document: &Document, offset: usize) -> String {
+    let (line, column) = document.line_col(offset);
+    format!("line {line}, column {column}")
+}
+
+fn finding(out: &mut dyn Write, document: &Document, f: &Finding) -> io::Result<()> {
+    writeln!(
+        out,
+        "### {} · {} · {}\n",
+        f.verdict.as_str(),
+        f.check,
+        location(document, f.span.start)
+    )?;
+    writeln!(out, "**{}**\n", escape(&f.message))?;
+    writeln!(out, "> {}\n", escape(&document.text[f.span.clone()]))?;
+    if !f.steps.is_empty() {
+        writeln!(out, "Steps:\n")?;
+        for (i, step) in f.steps.iter().enumerate() {
+            writeln!(out, "{}. {}", i + 1, escape(step))?;
+        }
+        writeln!(out)?;
+    }
+    if !f.related.is_empty() {
+        writeln!(out, "Related:\n")?;
+        for r in &f.related {
+            writeln!(
+                out,
+                "- {}: “{}” — {}",
+                location(document, r.span.start),
+                escape(&document.text[r.span.clone()]),
+                escape(&r.note)
+            )?;
+        }
+        writeln!(out)?;
+    }
+    if !f.sources.is_empty() {
+        writeln!(out, "Sources:\n")?;
+        for s in &f.sources {
+            writeln!(out, "- [{}]({})", escape(&s.title), destination(&s.url))?;
+        }
+        writeln!(out)?;
+    }
+    if let Some(help) = &f.help {
+        writeln!(out, "Help: {}\n", escape(help))?;
+    }
+    Ok(())
+}
+
+fn verified_table(out: &mut dyn Write, report: &FileReport) -> io::Result<()> {
+    let verified: Vec<&Finding> = report
+        .findings
+        .iter()
+        .filter(|f| f.verdict == Verdict::Verified)
+        .collect();
+    if verified.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "### Verified\n")?;
+    writeln!(out, "| line | check | claim | result |")?;
+    writeln!(out, "|---:|---|---|---|")?;
+    for f in verified {
+        let (line, _) = report.document.line_col(f.span.start);
+        writeln!(
+            out,
+            "| {line} | {} | {} | {} |",
+            f.check,
+            escape(&report.document.text[f.span.clone()]),
+            escape(&f.message)
+        )?;
+    }
+    writeln!(out)
+}
+
+/// What a file's flagged findings left out: those suppressions and a
+/// baseline hid, when any did.
+fn hidden(suppressed: usize, baselined: usize) -> String {
+    let mut text = String::new();
+    if suppressed > 0 {
+        text.push_str(&format!(", {suppressed} suppressed"));
+    }
+    if baselined > 0 {
+        text.push_str(&format!(", {baselined} hidden by the baseline"));
+    }
+    text
+}
+
+/// Every part of a file's section ends with a blank line, so sections and
+/// the summary follow one another with one blank line between.
+impl Emitter for Markdown {
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "# Recount report\n")
+    }
+
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        self.totals.add(report);
+        let document = &report.document;
+        writeln!(out, "## {}\n", escape(&document.path.display().to_string()))?;
+        writeln!(
+            out,
+            "{} claims found, {} checked: {} verified, {} contradicted, {} inconsistent{}.\n",
+            report.claims,
+            report.findings.len(),
+            report.count(Verdict::Verified),
+            report.count(Verdict::Contradicted),
+            report.count(Verdict::Inconsistent),
+            hidden(report.suppressed, report.baselined),
+        )?;
+        for f in report.findings.iter().filter(|f| f.verdict.is_flag()) {
+            finding(out, document, f)?;
+        }
+        if self.options.show == Show::All {
+            verified_table(out, report)?;
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let t = self.totals;
+        writeln!(out, "## Summary\n")?;
+        writeln!(
+            out,
+            "| files | claims | verified | contradicted | inconsistent | suppressed | hidden by the baseline |"
+        )?;
+        writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|")?;
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            t.files,
+            t.claims,
+            t.verified,
+            t.contradicted,
+            t.inconsistent,
+            t.suppressed,
+            t.baselined
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn article_text_never_becomes_markup() {
+        assert_eq!(
+            escape("**8 × 80** | <b>\n# x"),
+            r"\*\*8 × 80\*\* \| \<b\> \# x"
+        );
+    }
+
+    #[test]
+    fn link_destinations_cannot_be_broken_out_of() {
+        assert_eq!(destination("https://a.b/x y>z"), "<https://a.b/x%20y%3Ez>");
+    }
+}
