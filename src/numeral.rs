@@ -360,12 +360,17 @@ fn arabic(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
     })
 }
 
+/// The spaces that may stand inside a figure, between a number and its
+/// magnitude or unit: a space, a no-break space, a narrow no-break space
+/// (as French and SI typesetting put before units) and a thin space.
+pub const INLINE_SPACES: [char; 4] = [' ', '\u{a0}', '\u{202f}', '\u{2009}'];
+
 /// A magnitude after a number: "万", "亿", " million", "K", "B". Single
 /// letters need care: "405B" is billions but "16 B" is bytes, "3.35 TB" is a
 /// unit. Returns (factor, alternative, bytes covered).
 fn magnitude_after(text: &str, pos: usize, units: &UnitTable) -> Option<(f64, Option<f64>, usize)> {
     let rest = &text[pos..];
-    let trimmed = rest.trim_start_matches([' ', '\u{a0}']);
+    let trimmed = rest.trim_start_matches(INLINE_SPACES);
     let spaced = trimmed.len() != rest.len();
     let gap = rest.len() - trimmed.len();
     let mut factor = 1.0;

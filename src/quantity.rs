@@ -12,7 +12,9 @@ use std::ops::Range;
 
 use crate::interval::Interval;
 use crate::lexicon::{Hedge, Lexicon, Op, Relation};
-use crate::numeral::{Form, Numeral, digit_value, numeral_at, starts_chinese_numeral};
+use crate::numeral::{
+    Form, INLINE_SPACES, Numeral, digit_value, numeral_at, starts_chinese_numeral,
+};
 use crate::units::{Base, Dimension, Unit, UnitTable};
 
 /// A number with its unit, as stated in the text.
@@ -595,7 +597,7 @@ impl Lexer<'_> {
 
     fn unit_after(&self, text: &str, pos: usize) -> (Option<Unit>, usize) {
         let rest = &text[pos..];
-        let trimmed = rest.trim_start_matches([' ', '\u{a0}']);
+        let trimmed = rest.trim_start_matches(INLINE_SPACES);
         let gap = rest.len() - trimmed.len();
         let Some(m) = self.units.compound_unit_at(trimmed) else {
             return self.unit_declared(text, pos);

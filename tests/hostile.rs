@@ -146,10 +146,20 @@ fn zero_width_and_bidirectional_controls() {
 /// not there yet: these articles give no findings today.
 #[test]
 fn no_break_spaces_and_full_width_forms() {
-    for space in ['\u{a0}', '\u{202f}'] {
-        audited(&format!(
-            "集群共有 37{space}888 個 GPU。8 × 40{space}GB = 300{space}GB.\n"
+    // A no-break, narrow no-break or thin space, between digit groups or
+    // before a unit, reads as a space does.
+    for space in ['\u{a0}', '\u{202f}', '\u{2009}'] {
+        let report = audited(&format!(
+            "集群：16{space}384 × 80{space}GB = 1{space}310{space}720 GB。8 × 40{space}GB = 300{space}GB.\n"
         ));
+        let verdicts: Vec<Verdict> = report.findings.iter().map(|f| f.verdict).collect();
+        assert_eq!(
+            verdicts,
+            [Verdict::Verified, Verdict::Contradicted],
+            "{space:?}"
+        );
+        let wrong = &report.document.text[report.findings[1].span.clone()];
+        assert_eq!(wrong.replace(space, " "), WRONG);
     }
     audited("显存：８×８０ＧＢ＝６４０ＧＢ。８×４０ＧＢ＝３００ＧＢ。\n");
     audited("显存：８ × ８０ GB = ６４０ GB。\n");
