@@ -90,6 +90,7 @@ struct File {
     not_quantity_after: Vec<String>,
     months: Vec<String>,
     link_nouns: Vec<String>,
+    plain_words: Vec<String>,
 }
 
 /// A word list searched longest first.
@@ -183,6 +184,9 @@ pub struct Lexicon {
     not_before: Words<()>,
     not_after: Words<()>,
     months: Words<()>,
+    /// Capitalised words that never begin a name: a number after one is a
+    /// quantity ("So 8 × 80 GB").
+    plain_words: Vec<String>,
 }
 
 const BUILTIN: &str = include_str!("../claims/language.yaml");
@@ -252,6 +256,7 @@ impl Lexicon {
             not_before: plain(file.not_quantity_before),
             not_after: plain(file.not_quantity_after),
             months: plain(file.months),
+            plain_words: file.plain_words,
         })
     }
 
@@ -302,6 +307,12 @@ impl Lexicon {
         self.not_after.prefix_of(text).is_some()
     }
 
+    /// Whether a capitalised word is an ordinary word ("So", "The"), not
+    /// the start of a name ("Llama 3", "CUDA 12").
+    pub fn is_plain_word(&self, word: &str) -> bool {
+        self.plain_words.iter().any(|w| w == word)
+    }
+
     pub fn month_before(&self, text: &str) -> bool {
         self.months.suffix_of(text).is_some()
     }
@@ -344,6 +355,8 @@ mod tests {
         assert!(lexicon.label_before("第"));
         assert!(lexicon.date_after("年12月"));
         assert!(lexicon.month_before("on July"));
+        assert!(lexicon.is_plain_word("So"));
+        assert!(!lexicon.is_plain_word("Llama"));
     }
 
     #[test]
@@ -355,6 +368,7 @@ mod tests {
             file.not_quantity_after,
             file.months,
             file.link_nouns,
+            file.plain_words,
         ];
         let mut operators = file.operators.multiply;
         operators.extend(file.operators.divide);

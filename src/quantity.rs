@@ -720,7 +720,8 @@ impl Lexer<'_> {
             let capitalised = word.chars().next().is_some_and(|c| c.is_ascii_uppercase());
             let inner_capital = word.chars().skip(1).any(|c| c.is_ascii_uppercase());
             let has_digit = word.chars().any(|c| c.is_ascii_digit());
-            if !word.is_empty() && (capitalised || inner_capital) && !has_digit {
+            let plain = !inner_capital && self.words.is_plain_word(&word);
+            if !word.is_empty() && (capitalised || inner_capital) && !has_digit && !plain {
                 let rest = &text[pos..];
                 let number_end = pos + numeral_len(rest, self.units);
                 let (unit, _) = self.unit_after(text, number_end);
@@ -980,6 +981,13 @@ mod tests {
         assert!(texts("see note [1] here").is_empty());
         assert!(texts("一乘就对，方法一").is_empty());
         assert!(texts("version 1.2.3").is_empty());
+    }
+
+    #[test]
+    fn a_number_after_an_ordinary_capitalised_word_is_a_quantity() {
+        assert_eq!(texts("So 8 × 80 GB"), ["8", "80 GB"]);
+        assert_eq!(texts("The 8 cards"), ["8 cards"]);
+        assert!(texts("Llama 3 and Grok 2").is_empty());
     }
 
     #[test]

@@ -172,10 +172,11 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
 /// reading; a fleet can only verify, since the total may be of another.
 fn from_fleets<'r>(scope: &Scope, index: usize) -> Option<Outcome<'r>> {
     let claim = &scope.typed[index];
-    // A requirement or a bound ("needs 300 GB", "at least 20 GB left") is
-    // set against the hardware by the bound check, not a fleet's total.
+    // A required capacity or a bound ("needs 300 GB", "at least 20 GB
+    // left") is set against the hardware by the bound check, not a fleet's
+    // total; the power a site needs is its draw.
     let bounded = matches!(claim.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost));
-    if claim.required || bounded {
+    if claim.required && CAPACITIES.contains(&claim.kind.as_str()) || bounded {
         return None;
     }
     let text = scope.input.doc.text.as_str();
@@ -249,7 +250,7 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
     let claim = &scope.typed[index];
     // A required capacity set against hardware ("至少需要 900GB 显存 … 8 张
     // A100") is the bound check's; against a model's size it is a formula.
-    let capacity = ["memory", "bandwidth"].contains(&claim.kind.as_str());
+    let capacity = CAPACITIES.contains(&claim.kind.as_str());
     if claim.required && capacity && relation.kinds().any(|k| k == "accelerator_count") {
         return None;
     }
@@ -382,6 +383,9 @@ fn outcome<'r>(
         holds,
     })
 }
+
+/// Kinds a requirement sets against the hardware: the bound check's.
+const CAPACITIES: [&str; 2] = ["memory", "bandwidth"];
 
 /// How many sentences back a premise may stand.
 const REACH: usize = 8;
