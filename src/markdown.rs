@@ -42,14 +42,22 @@ impl Block {
     }
 }
 
-/// The prose blocks of a Markdown document.
-pub fn prose_blocks(source: &str) -> Vec<Block> {
+/// The Markdown extensions articles use: tables, footnotes,
+/// strikethrough, YAML front matter and math. Public so the benchmark
+/// parses exactly as the audit does.
+pub fn parser_options() -> Options {
     let mut options = Options::empty();
     options.insert(Options::ENABLE_TABLES);
     options.insert(Options::ENABLE_FOOTNOTES);
     options.insert(Options::ENABLE_STRIKETHROUGH);
     options.insert(Options::ENABLE_YAML_STYLE_METADATA_BLOCKS);
     options.insert(Options::ENABLE_MATH);
+    options
+}
+
+/// The prose blocks of a Markdown document.
+pub fn prose_blocks(source: &str) -> Vec<Block> {
+    let options = parser_options();
     let mut blocks = Vec::new();
     let mut current: Option<Block> = None;
     let mut skip_depth = 0usize; // inside code blocks, metadata, images
