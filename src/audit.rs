@@ -149,6 +149,7 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
         sentences: &sentences,
         kb,
         named: &named,
+        typed: std::sync::OnceLock::new(),
     };
     for check in check::all() {
         check.run(&input, &mut findings);

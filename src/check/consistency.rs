@@ -41,7 +41,7 @@ use crate::cues::{Cue, Cues};
 use crate::finding::{Finding, Related, Verdict};
 use crate::formula::relations;
 use crate::interval::Interval;
-use crate::kind::{Typed, typed_mentions};
+use crate::kind::Typed;
 use crate::markdown::BlockKind;
 use crate::quantity::{Quantity, Token};
 use crate::segment::clauses;
@@ -60,7 +60,7 @@ impl Check for Consistency {
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let text = input.doc.text.as_str();
-        let typed = typed_mentions(text, input.sentences, input.kb);
+        let typed = input.typed();
         let mut stated: Vec<Statement> = Vec::new();
         for (index, sentence) in input.sentences.iter().enumerate() {
             let sentence_text = &text[sentence.span.clone()];
@@ -129,7 +129,7 @@ impl Check for Consistency {
                 {
                     subjects.push(row.clone());
                 }
-                if subjects.is_empty() || computed(&typed, index, q) {
+                if subjects.is_empty() || computed(typed, index, q) {
                     continue;
                 }
                 // The moment and the mood of a figure are its clause's: in

@@ -38,7 +38,7 @@ use crate::format::number;
 use crate::formula::{Relation, Strength, relations};
 use crate::interval::Interval;
 use crate::kb::{FactValue, Kb, Kind};
-use crate::kind::{Typed, typed_mentions};
+use crate::kind::Typed;
 use crate::lexicon::Hedge;
 use crate::markdown::BlockKind;
 use crate::units::{Base, Dimension};
@@ -56,7 +56,7 @@ impl Check for Formula {
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let text = input.doc.text.as_str();
-        let typed = typed_mentions(text, input.sentences, input.kb);
+        let typed = input.typed();
         let stated: Vec<Range<usize>> = input
             .sentences
             .iter()
@@ -76,7 +76,7 @@ impl Check for Formula {
             .collect();
         let scope = Scope {
             input,
-            typed: &typed,
+            typed,
             sections,
         };
         for (index, claim) in typed.iter().enumerate() {

@@ -13,6 +13,7 @@ pub mod sum;
 use crate::document::Document;
 use crate::finding::Finding;
 use crate::kb::Kb;
+use crate::kind::{Typed, typed_mentions};
 use crate::markdown::Block;
 use crate::segment::Sentence;
 
@@ -26,9 +27,18 @@ pub struct Input<'a> {
     /// SXM5"), sorted: within the article, a family name ("H100") means
     /// those of its variants.
     pub named: &'a [usize],
+    /// The typed figures, worked out on first use ([`Input::typed`]).
+    pub typed: std::sync::OnceLock<Vec<Typed>>,
 }
 
 impl Input<'_> {
+    /// Every figure with its kind ([`typed_mentions`]), computed once for
+    /// all the checks that read them.
+    pub fn typed(&self) -> &[Typed] {
+        self.typed
+            .get_or_init(|| typed_mentions(&self.doc.text, self.sentences, self.kb))
+    }
+
     /// The entities a mention can mean in this document: the variants the
     /// document names, when it names any of the mention's, else all.
     pub fn variants(&self, entities: &[usize]) -> Vec<usize> {
