@@ -8,6 +8,12 @@
 //!
 //! `cargo bench --bench throughput`; the README's "Speed" section gives the
 //! figures and how to reproduce them.
+//!
+//! Criterion rather than divan: it reports throughput from
+//! `Throughput::Bytes`, gives confidence intervals, and saves baselines
+//! (`--save-baseline`, `--baseline`) so two versions can be compared on the
+//! same shared, noisy machine. Its default features (plots, rayon) are off,
+//! which keeps the dev build light.
 
 mod corpus;
 
