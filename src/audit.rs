@@ -17,6 +17,10 @@ pub struct FileReport {
     pub claims: usize,
     /// Sorted by position.
     pub findings: Vec<Finding>,
+    /// Flagged findings hidden by suppression comments ([`crate::suppress`]).
+    pub suppressed: usize,
+    /// Flagged findings hidden by a baseline ([`crate::baseline`]).
+    pub baselined: usize,
 }
 
 impl FileReport {
@@ -133,8 +137,59 @@ fn mark_premises(findings: &mut [Finding]) {
     }
 }
 
+/// What a run of the checks may be told: which checks run, and how close
+/// a figure must be to agree.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// The codes of the checks that run; `None` for all of them.
+    pub checks: Option<Vec<&'static str>>,
+    /// Tolerances (fractions) by check code, `default` for the others.
+    pub tolerance: std::collections::BTreeMap<String, f64>,
+}
+
+impl Settings {
+    fn runs(&self, check: &dyn check::Check) -> bool {
+        self.checks
+            .as_ref()
+            .is_none_or(|codes| codes.contains(&check.code()))
+    }
+
+    /// The tolerance of a check: its own, else the default, else none.
+    pub fn tolerance(&self, code: &str) -> f64 {
+        self.tolerance
+            .get(code)
+            .or_else(|| self.tolerance.get("default"))
+            .copied()
+            .unwrap_or(0.0)
+    }
+}
+
+/// A figure verified only thanks to a tolerance says so: the same check,
+/// run without one, flagged it.
+fn note_tolerance(findings: &mut [Finding], strict: &[Finding], tolerance: f64) {
+    // As written in the config: 0.07 × 100 is 7.000000000000001.
+    let percent = (tolerance * 100.0 * 1e6).round() / 1e6;
+    for f in findings
+        .iter_mut()
+        .filter(|f| f.verdict == Verdict::Verified)
+    {
+        let flagged_without = strict
+            .iter()
+            .any(|s| s.verdict.is_flag() && s.span == f.span);
+        if flagged_without {
+            f.message
+                .push_str(&format!(" (within the {percent}% tolerance)"));
+        }
+    }
+}
+
 /// Audits one document with every check, against a knowledge base.
 pub fn audit(document: Document, kb: &Kb) -> FileReport {
+    audit_with(document, kb, &Settings::default())
+}
+
+/// Audits one document with the checks the settings choose.
+pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileReport {
     let (blocks, sentences) = sentences_of(&document);
     let claims = sentences
         .iter()
@@ -143,16 +198,26 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
         .count();
     let mut findings = Vec::new();
     let named = named_variants(&document, &sentences, kb);
-    let input = check::Input {
-        doc: &document,
-        blocks: &blocks,
-        sentences: &sentences,
-        kb,
-        named: &named,
-        typed: std::sync::OnceLock::new(),
-    };
-    for check in check::all() {
-        check.run(&input, &mut findings);
+    // Worked out on first use and shared by every check that reads them.
+    let typed = std::sync::OnceLock::new();
+    for check in check::all().into_iter().filter(|c| settings.runs(*c)) {
+        let input = |tolerance| check::Input {
+            doc: &document,
+            blocks: &blocks,
+            sentences: &sentences,
+            kb,
+            named: &named,
+            typed: &typed,
+            tolerance,
+        };
+        let tolerance = settings.tolerance(check.code());
+        let from = findings.len();
+        check.run(&input(tolerance), &mut findings);
+        if tolerance > 0.0 {
+            let mut strict = Vec::new();
+            check.run(&input(0.0), &mut strict);
+            note_tolerance(&mut findings[from..], &strict, tolerance);
+        }
     }
     mark_premises(&mut findings);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
@@ -161,5 +226,7 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
         document,
         claims,
         findings,
+        suppressed: 0,
+        baselined: 0,
     }
 }

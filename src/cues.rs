@@ -51,6 +51,9 @@ pub struct KindDef {
     pub share: bool,
     /// The kind a figure of this dimension takes when no cue says otherwise.
     pub default: bool,
+    /// The least value, in base units, a figure of this kind can have: a
+    /// bare "6" beside "parameters" is the 6 of 6·N·D, not a model size.
+    pub at_least: Option<f64>,
 }
 
 /// A cue found in text.
@@ -72,6 +75,7 @@ struct File {
     requirements: Vec<String>,
     precision_bytes: BTreeMap<String, f64>,
     sums: Sums,
+    restatements: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -81,6 +85,7 @@ struct Sums {
     parts: Vec<String>,
     rest: Vec<String>,
     change: Vec<String>,
+    table_totals: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -98,6 +103,8 @@ struct KindFile {
     share: bool,
     #[serde(default)]
     default: bool,
+    #[serde(default)]
+    at_least: Option<f64>,
     #[serde(default)]
     cues: Vec<String>,
 }
@@ -121,6 +128,10 @@ pub struct Cues {
     kind_meanings: Vec<Vec<Cue>>,
     kinds: Vec<KindDef>,
     precision_bytes: BTreeMap<String, f64>,
+    /// Row labels of a table's total row, folded.
+    table_totals: Vec<String>,
+    /// Words that restate a figure in other units, folded, longest first.
+    restatements: Vec<String>,
 }
 
 const BUILTIN: &str = include_str!("../claims/cues.yaml");
@@ -213,6 +224,7 @@ impl Cues {
                 dimension,
                 share: def.share,
                 default: def.default,
+                at_least: def.at_least,
             });
         }
         Ok(Cues {
@@ -222,12 +234,39 @@ impl Cues {
             kind_meanings: kind_words.into_values().collect(),
             kinds,
             precision_bytes: file.precision_bytes,
+            table_totals: file.sums.table_totals.iter().map(|w| fold(w)).collect(),
+            restatements: {
+                let mut words: Vec<String> = file.restatements.iter().map(|w| fold(w)).collect();
+                words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+                words
+            },
         })
     }
 
     /// How many bytes one number takes in a precision ("bf16" is 2).
     pub fn precision_bytes(&self, precision: &str) -> Option<f64> {
         self.precision_bytes.get(precision).copied()
+    }
+
+    /// Whether a table row label names the row that totals the rows above
+    /// it ("合计", "**Total**").
+    pub fn is_total_label(&self, label: &str) -> bool {
+        let bare = fold(label.trim_matches(|c: char| c.is_whitespace() || "*_:：".contains(c)));
+        self.table_totals.contains(&bare)
+    }
+
+    /// The restatement word a gap between two figures ends with ("That
+    /// is", "即"), and where it starts in the gap.
+    pub fn restatement_ending(&self, gap: &str) -> Option<usize> {
+        let trimmed = gap.trim_end();
+        let folded = fold(trimmed);
+        self.restatements
+            .iter()
+            .find(|w| {
+                folded.ends_with(w.as_str())
+                    && stands_alone(&folded, folded.len() - w.len(), folded.len())
+            })
+            .map(|w| trimmed.len() - w.len())
     }
 
     /// The kinds of figure, sorted by name.
@@ -330,9 +369,9 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [] }\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [] }\nrestatements: []\nextra: 1\n",
         )
         .unwrap_err();
-        assert_eq!((e.line, e.column), (9, 1));
+        assert_eq!((e.line, e.column), (10, 1));
     }
 }

@@ -28,6 +28,15 @@ pub enum InputError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{path}: {message}")]
+    Walk { path: PathBuf, message: String },
+    #[error("{path}:{line}:{column}: {message}")]
+    Suppression {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
     #[error("{path}: no Markdown files (*.md, *.markdown) in this folder")]
     NoMarkdown { path: PathBuf },
     #[error("{path}: not UTF-8 text: invalid byte 0x{byte:02x} at offset {offset}")]

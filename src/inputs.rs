@@ -1,9 +1,62 @@
-//! The Markdown files named on the command line: files as given, folders
-//! walked for `*.md` and `*.markdown` (hidden entries skipped), in path order.
+//! The Markdown files named on the command line, in path order.
+//!
+//! A file named explicitly is always audited, whatever its name or any ignore
+//! rule. A folder is walked the way ripgrep walks one (the `ignore` crate):
+//! hidden entries are skipped and `.gitignore`, `.ignore`, `.git/info/exclude`
+//! and the global git excludes are honoured, inside a git repository or not,
+//! so a folder of articles copied out of its repository is read the same way.
+//! Within a folder, the files kept are those the [`Selection`] includes
+//! (`*.md` and `*.markdown` unless a config says otherwise) and does not
+//! exclude.
 
 use std::path::{Path, PathBuf};
 
+use globset::GlobSet;
+use ignore::WalkBuilder;
+
 use crate::error::InputError;
+
+/// Which files of a walked folder are audited.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// Files to keep; `None` keeps `*.md` and `*.markdown`.
+    pub include: Option<GlobSet>,
+    /// Files to leave out, even when included.
+    pub exclude: Option<GlobSet>,
+    /// The folder globs are relative to (the config file's, made canonical);
+    /// a file outside it is matched by its path below the folder walked.
+    pub base: Option<PathBuf>,
+}
+
+impl Selection {
+    fn keeps(&self, relative: &Path) -> bool {
+        let included = match &self.include {
+            Some(set) => set.is_match(relative),
+            None => is_markdown(relative),
+        };
+        included
+            && !self
+                .exclude
+                .as_ref()
+                .is_some_and(|set| set.is_match(relative))
+    }
+
+    /// The path a glob sees: below the base folder when the file is in it,
+    /// else below the folder walked.
+    fn relative(&self, root: &Path, canonical_root: &Path, path: &Path) -> PathBuf {
+        let below_root = path.strip_prefix(root).unwrap_or(path);
+        self.base
+            .as_deref()
+            .and_then(|base| {
+                canonical_root
+                    .join(below_root)
+                    .strip_prefix(base)
+                    .ok()
+                    .map(Path::to_path_buf)
+            })
+            .unwrap_or_else(|| below_root.to_path_buf())
+    }
+}
 
 fn is_markdown(path: &Path) -> bool {
     matches!(
@@ -12,43 +65,44 @@ fn is_markdown(path: &Path) -> bool {
     )
 }
 
-fn is_hidden(path: &Path) -> bool {
-    path.file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|n| n.starts_with('.'))
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), InputError> {
-    let io = |source| InputError::Io {
-        path: dir.to_path_buf(),
+fn walk(root: &Path, selection: &Selection, out: &mut Vec<PathBuf>) -> Result<(), InputError> {
+    let canonical_root = root.canonicalize().map_err(|source| InputError::Io {
+        path: root.to_path_buf(),
         source,
-    };
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(io)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .map_err(io)?;
-    entries.sort();
-    for path in entries {
-        if is_hidden(&path) {
+    })?;
+    let walker = WalkBuilder::new(root)
+        .require_git(false)
+        .sort_by_file_path(Path::cmp)
+        .build();
+    for entry in walker {
+        let entry = entry.map_err(|e| InputError::Walk {
+            path: root.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
             continue;
         }
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if is_markdown(&path) {
-            out.push(path);
+        let relative = selection.relative(root, &canonical_root, entry.path());
+        if selection.keeps(&relative) {
+            out.push(entry.into_path());
         }
     }
     Ok(())
 }
 
-/// Expands the paths to the Markdown files to audit.
-pub fn markdown_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
+/// Expands the paths to the Markdown files to audit: files as given, folders
+/// walked, each in the order named, a file reached twice the same way
+/// (`posts` and `posts/a.md`) kept once. A folder with no file to audit is
+/// an error, since it is most likely a wrong path.
+pub fn markdown_files(
+    paths: &[PathBuf],
+    selection: &Selection,
+) -> Result<Vec<PathBuf>, InputError> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
             let before = files.len();
-            walk(path, &mut files)?;
+            walk(path, selection, &mut files)?;
             if files.len() == before {
                 return Err(InputError::NoMarkdown { path: path.clone() });
             }
@@ -58,5 +112,92 @@ pub fn markdown_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
             return Err(InputError::Missing { path: path.clone() });
         }
     }
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|f| seen.insert(f.clone()));
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn glob_set(globs: &[&str]) -> GlobSet {
+        let mut builder = globset::GlobSetBuilder::new();
+        for g in globs {
+            builder.add(globset::Glob::new(g).unwrap());
+        }
+        builder.build().unwrap()
+    }
+
+    fn names(dir: &Path, files: &[PathBuf]) -> Vec<String> {
+        files
+            .iter()
+            .map(|f| f.strip_prefix(dir).unwrap().display().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn folders_honour_ignore_files_and_hidden_entries_in_path_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write("b.md", "");
+        write("a/z.markdown", "");
+        write("a/notes.txt", "");
+        write(".hidden.md", "");
+        write(".gitignore", "drafts/\n");
+        write("drafts/x.md", "");
+        write("c/.ignore", "skip.md\n");
+        write("c/skip.md", "");
+        write("c/keep.md", "");
+        let files = markdown_files(&[dir.path().to_path_buf()], &Selection::default()).unwrap();
+        assert_eq!(
+            names(dir.path(), &files),
+            ["a/z.markdown", "b.md", "c/keep.md"]
+        );
+    }
+
+    #[test]
+    fn include_and_exclude_globs_are_relative_to_the_base() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["posts/a.md", "posts/old/b.md", "posts/c.mdx", "d.md"] {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        let selection = Selection {
+            include: Some(glob_set(&["posts/**/*.md", "posts/*.mdx"])),
+            exclude: Some(glob_set(&["posts/old/**"])),
+            base: Some(dir.path().canonicalize().unwrap()),
+        };
+        let files = markdown_files(&[dir.path().join("posts")], &selection).unwrap();
+        assert_eq!(names(dir.path(), &files), ["posts/a.md", "posts/c.mdx"]);
+    }
+
+    #[test]
+    fn a_file_reached_twice_is_audited_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.md");
+        std::fs::write(&a, "").unwrap();
+        let paths = [a.clone(), dir.path().to_path_buf(), a.clone()];
+        assert_eq!(markdown_files(&paths, &Selection::default()).unwrap(), [a]);
+    }
+
+    #[test]
+    fn a_file_named_explicitly_is_always_audited() {
+        let dir = tempfile::tempdir().unwrap();
+        let hidden = dir.path().join(".draft.txt");
+        std::fs::write(&hidden, "").unwrap();
+        let selection = Selection {
+            exclude: Some(glob_set(&["**"])),
+            ..Selection::default()
+        };
+        assert_eq!(
+            markdown_files(std::slice::from_ref(&hidden), &selection).unwrap(),
+            [hidden]
+        );
+    }
 }

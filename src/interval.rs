@@ -60,6 +60,17 @@ impl Interval {
         self.lo <= other.hi && other.lo <= self.hi
     }
 
+    /// Whether a stated figure agrees with a recomputed one when the stated
+    /// one may be off by `tolerance` (a fraction) of its value either way:
+    /// the config's tolerance override. Zero is plain [`Interval::meets`].
+    pub fn meets_within(&self, recomputed: &Interval, tolerance: f64) -> bool {
+        if tolerance > 0.0 && self.nominal.is_finite() {
+            self.widen_relative(tolerance).meets(recomputed)
+        } else {
+            self.meets(recomputed)
+        }
+    }
+
     pub fn contains(&self, x: f64) -> bool {
         self.lo <= x && x <= self.hi
     }
@@ -185,6 +196,17 @@ mod tests {
     fn subtraction_crosses_bounds() {
         let d = Interval::between(10.0, 12.0) - Interval::between(1.0, 2.0);
         assert_eq!((d.lo, d.hi), (8.0, 11.0));
+    }
+
+    #[test]
+    fn a_tolerance_lets_a_close_figure_agree() {
+        let stated = Interval::around(300.0, 0.5);
+        let computed = Interval::exact(320.0);
+        assert!(!stated.meets_within(&computed, 0.0));
+        assert!(!stated.meets_within(&computed, 0.05));
+        assert!(stated.meets_within(&computed, 0.07));
+        let open = Interval::between(700.0, f64::INFINITY);
+        assert!(open.meets_within(&Interval::exact(800.0), 0.0));
     }
 
     #[test]

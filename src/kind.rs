@@ -249,6 +249,9 @@ pub fn kind_of(
         .collect();
     cued.sort();
     let fits = |k: &KindDef, cue: bool| {
+        if k.at_least.is_some_and(|least| q.premise().nominal < least) {
+            return false;
+        }
         if share || k.share {
             return share && k.share && cue;
         }

@@ -89,6 +89,7 @@ struct File {
     not_quantity_before: Vec<String>,
     not_quantity_after: Vec<String>,
     months: Vec<String>,
+    link_nouns: Vec<String>,
 }
 
 /// A word list searched longest first.
@@ -223,6 +224,7 @@ pub struct Lexicon {
     operators: Words<Op>,
     relations: Words<Relation>,
     measure_words: Words<()>,
+    link_nouns: Words<()>,
     not_before: Words<()>,
     not_after: Words<()>,
     months: Words<()>,
@@ -291,6 +293,7 @@ impl Lexicon {
             operators: Words::new(operators),
             relations: Words::new(relations),
             measure_words: plain(file.measure_words),
+            link_nouns: plain(file.link_nouns),
             not_before: plain(file.not_quantity_before),
             not_after: plain(file.not_quantity_after),
             months: plain(file.months),
@@ -326,6 +329,12 @@ impl Lexicon {
 
     pub fn measure_word(&self, text: &str) -> Option<usize> {
         self.measure_words.prefix_of(text).map(|(_, n)| n)
+    }
+
+    /// Whether `text` starts with the noun of a network link ("NIC",
+    /// "網卡"), after optional spaces.
+    pub fn link_noun(&self, text: &str) -> bool {
+        self.link_nouns.prefix_of(text.trim_start()).is_some()
     }
 
     /// Whether the text before a number makes it an ordinal or a label.
@@ -455,6 +464,7 @@ mod tests {
             file.not_quantity_before,
             file.not_quantity_after,
             file.months,
+            file.link_nouns,
         ];
         let mut operators = file.operators.multiply;
         operators.extend(file.operators.divide);

@@ -7,10 +7,19 @@
 //! hedges; [`extract`] finds claims; [`check`] recomputes them into
 //! [`finding`]s; [`report`] renders them. [`audit::audit`] runs it all on one
 //! [`document::Document`]; [`calc::calc`] is the engine on its own.
+//!
+//! Around it, what a CI run over a repository of articles needs: [`inputs`]
+//! walks folders as ripgrep does, [`config`] reads `.audit.yaml`,
+//! [`suppress`] applies suppression comments and [`baseline`] accepted
+//! findings to a report, and [`batch`] audits files in parallel while
+//! handing reports on in path order.
 
 pub mod audit;
+pub mod baseline;
+pub mod batch;
 pub mod calc;
 pub mod check;
+pub mod config;
 pub mod cues;
 pub mod document;
 pub mod error;
@@ -26,7 +35,9 @@ pub mod kind;
 pub mod lexicon;
 pub mod markdown;
 pub mod numeral;
+pub mod output;
 pub mod quantity;
 pub mod report;
 pub mod segment;
+pub mod suppress;
 pub mod units;

@@ -3,15 +3,17 @@
 //! flagged at or above `--fail-on`, 2 a usage, input or knowledge-base error.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use recount::audit::{FileReport, audit};
+use recount::audit::{FileReport, Settings, audit_with};
+use recount::baseline::{Baseline, Recorder};
+use recount::config::{Config, FailOn};
 use recount::document::Document;
-use recount::finding::Verdict;
 use recount::kb::Kb;
 use recount::report::{self, Format, Options, Show};
+use recount::suppress::{self, Unused};
 
 /// Fact-check the numbers in Markdown articles about AI infrastructure.
 ///
@@ -35,9 +37,10 @@ struct Cli {
     #[arg(long, value_enum, default_value_t = Show::Flagged)]
     show: Show,
 
-    /// Exit 1 when a finding at or above this level is found.
-    #[arg(long, value_enum, default_value_t = FailOn::Inconsistent)]
-    fail_on: FailOn,
+    /// Exit 1 when a finding at or above this level is found [default:
+    /// inconsistent, or the config's `fail-on`].
+    #[arg(long, value_enum)]
+    fail_on: Option<FailOn>,
 
     /// Width of the human rendering, in columns.
     #[arg(long, default_value_t = 100)]
@@ -56,6 +59,54 @@ struct Cli {
     /// Leave out the built-in knowledge base (use only `--kb` folders).
     #[arg(long, global = true)]
     no_builtin_kb: bool,
+
+    /// Files audited at once [default: the number of cores].
+    #[arg(short = 'j', long = "threads", value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+
+    /// The config file [default: `.audit.yaml` in the working folder or the
+    /// nearest folder above it].
+    #[arg(long, value_name = "FILE", global = true, conflicts_with = "no_config")]
+    config: Option<PathBuf>,
+
+    /// Read no config file.
+    #[arg(long, global = true)]
+    no_config: bool,
+
+    /// Run only these checks (comma-separated), instead of the config's.
+    #[arg(
+        long,
+        value_name = "CHECKS",
+        value_delimiter = ',',
+        conflicts_with = "disable"
+    )]
+    checks: Option<Vec<String>>,
+
+    /// Run every check but these (comma-separated), instead of the config's.
+    #[arg(long, value_name = "CHECKS", value_delimiter = ',')]
+    disable: Option<Vec<String>>,
+
+    /// How far a stated figure may be from the recomputed one and still
+    /// agree, as a percentage of it, for every check (replaces the config's
+    /// `tolerance`) [default: 0%].
+    #[arg(long, value_name = "PERCENT", value_parser = recount::config::percentage)]
+    tolerance: Option<f64>,
+
+    /// Report each suppression comment that hid no flagged finding (on
+    /// stderr); any fails the run like a finding.
+    #[arg(long)]
+    report_unused_suppressions: bool,
+
+    /// Report and fail only on flagged findings that this baseline file does
+    /// not record; say how many it hid.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<PathBuf>,
+
+    /// Record every flagged finding in this baseline file (written
+    /// atomically, never over an audited file) and exit 0.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -93,16 +144,6 @@ enum KbCommand {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum FailOn {
-    /// Fail on any flagged finding.
-    Inconsistent,
-    /// Fail only on contradicted claims.
-    Contradicted,
-    /// Never fail on findings.
-    Never,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Color {
     Auto,
     Always,
@@ -133,7 +174,8 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             Err(e) => Err(std::io::Error::other(e.to_string())),
         },
         Some(Command::Kb { command }) => {
-            let kb = load_kb(&cli)?;
+            let config = load_config(&cli)?;
+            let kb = load_kb(&cli, &config)?;
             let text = match command {
                 KbCommand::Check => recount::kb::describe::summary(&kb),
                 KbCommand::List => recount::kb::describe::list(&kb),
@@ -171,9 +213,10 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
     }
 }
 
-/// The built-in knowledge base with the user's folders over it.
-fn load_kb(cli: &Cli) -> std::io::Result<std::borrow::Cow<'static, Kb>> {
-    if cli.kb.is_empty() && !cli.no_builtin_kb {
+/// The built-in knowledge base with the user's folders over it: the
+/// config's, then `--kb`'s.
+fn load_kb(cli: &Cli, config: &Config) -> std::io::Result<std::borrow::Cow<'static, Kb>> {
+    if cli.kb.is_empty() && config.kb.is_empty() && !cli.no_builtin_kb {
         return Ok(std::borrow::Cow::Borrowed(Kb::builtin()));
     }
     let mut files = if cli.no_builtin_kb {
@@ -181,12 +224,92 @@ fn load_kb(cli: &Cli) -> std::io::Result<std::borrow::Cow<'static, Kb>> {
     } else {
         Kb::builtin_files()
     };
-    for dir in &cli.kb {
+    for dir in config.kb.iter().chain(&cli.kb) {
         files.extend(Kb::folder_files(dir).map_err(std::io::Error::other)?);
     }
     Kb::load(&files)
         .map(std::borrow::Cow::Owned)
         .map_err(std::io::Error::other)
+}
+
+/// The config file `--config` names, or the one found upward from the
+/// working folder; the defaults with `--no-config` or when there is none.
+fn load_config(cli: &Cli) -> std::io::Result<Config> {
+    let path = match &cli.config {
+        Some(path) => Some(path.clone()),
+        None if cli.no_config => None,
+        None => recount::config::find(&std::env::current_dir()?),
+    };
+    match path {
+        Some(path) => recount::config::load(&path).map_err(std::io::Error::other),
+        None => Ok(Config::default()),
+    }
+}
+
+/// The checks that run (`--checks` or `--disable` over the config's) and
+/// their tolerances (`--tolerance` over the config's).
+fn settings(cli: &Cli, config: &Config) -> std::io::Result<Settings> {
+    let known = |names: &[String]| -> std::io::Result<Vec<&'static str>> {
+        names
+            .iter()
+            .map(|n| {
+                recount::check::by_code(n.trim())
+                    .map(|c| c.code())
+                    .ok_or_else(|| std::io::Error::other(recount::config::unknown_check(n)))
+            })
+            .collect()
+    };
+    let checks = match (&cli.checks, &cli.disable) {
+        (Some(only), _) => Some(known(only)?),
+        (None, Some(disabled)) => {
+            let disabled = known(disabled)?;
+            Some(
+                recount::check::all()
+                    .iter()
+                    .map(|c| c.code())
+                    .filter(|c| !disabled.contains(c))
+                    .collect(),
+            )
+        }
+        (None, None) => config.checks.clone(),
+    };
+    let tolerance = match cli.tolerance {
+        Some(t) => [("default".to_string(), t)].into(),
+        None => config.tolerance.clone(),
+    };
+    Ok(Settings { checks, tolerance })
+}
+
+/// A progress bar on stderr for a long run on a terminal; hidden otherwise,
+/// so pipes, files and CI logs never see it.
+fn progress(files: usize) -> indicatif::ProgressBar {
+    const LONG_RUN: usize = 200;
+    if files < LONG_RUN || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(files as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {eta} left")
+            .expect("the progress template is valid"),
+    );
+    bar
+}
+
+/// One file, read, audited, with its suppressions and the baseline applied.
+fn audit_file(
+    path: &Path,
+    kb: &Kb,
+    settings: &Settings,
+    baseline: Option<&Baseline>,
+) -> std::io::Result<(FileReport, Vec<Unused>)> {
+    let document = Document::read(path).map_err(std::io::Error::other)?;
+    let suppressions = suppress::parse(&document).map_err(std::io::Error::other)?;
+    let mut report = audit_with(document, kb, settings);
+    let unused = suppress::apply(&mut report, &suppressions);
+    if let Some(baseline) = baseline {
+        baseline.hide(&mut report);
+    }
+    Ok((report, unused))
 }
 
 fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
@@ -195,13 +318,22 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
             "no input: name Markdown files or folders, e.g. `audit article.md` (see --help)",
         ));
     }
-    let files = recount::inputs::markdown_files(&cli.paths).map_err(std::io::Error::other)?;
-    let kb = load_kb(cli)?;
-    let mut reports: Vec<FileReport> = Vec::with_capacity(files.len());
-    for path in &files {
-        let document = Document::read(path).map_err(std::io::Error::other)?;
-        reports.push(audit(document, &kb));
+    let config = load_config(cli)?;
+    let settings = settings(cli, &config)?;
+    let fail_on = cli
+        .fail_on
+        .or(config.fail_on)
+        .unwrap_or(FailOn::Inconsistent);
+    let files = recount::inputs::markdown_files(&cli.paths, &config.selection)
+        .map_err(std::io::Error::other)?;
+    if let Some(target) = &cli.write_baseline {
+        recount::baseline::check_target(target, &files).map_err(std::io::Error::other)?;
     }
+    let baseline = match &cli.baseline {
+        Some(path) => Some(Baseline::load(path).map_err(std::io::Error::other)?),
+        None => None,
+    };
+    let kb = load_kb(cli, &config)?;
     let color = match cli.color {
         Color::Always => true,
         Color::Never => false,
@@ -212,20 +344,70 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         color,
         width: cli.width,
     };
-    report::emitter(cli.format, options).emit(&reports, out)?;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = cli.threads {
+        pool = pool.num_threads(threads.into());
+    }
+    let pool = pool.build().map_err(std::io::Error::other)?;
+    let bar = progress(files.len());
+    let mut emitter = report::emitter(cli.format, options);
+    let mut recorder = Recorder::default();
+    let (mut failed, mut hidden) = (false, 0);
+    emitter.begin(out)?;
+    recount::batch::in_order(
+        &files,
+        &pool,
+        |path| audit_file(path, &kb, &settings, baseline.as_ref()),
+        |(report, unused)| {
+            // The bar steps aside while the report is written, so the two
+            // never mix on a terminal.
+            bar.suspend(|| emitter.file(&report, out))?;
+            failed |= report.findings.iter().any(|f| fail_on.fails(f.verdict));
+            hidden += report.baselined;
+            if cli.write_baseline.is_some() {
+                recorder.record(&report);
+            }
+            if cli.report_unused_suppressions {
+                failed |= !unused.is_empty() && fail_on != FailOn::Never;
+                bar.suspend(|| {
+                    for u in &unused {
+                        eprintln!(
+                            "{}:{}:{}: unused suppression {}: it hides no flagged finding",
+                            report.document.path.display(),
+                            u.line,
+                            u.column,
+                            u.comment
+                        );
+                    }
+                });
+            }
+            bar.inc(1);
+            Ok(())
+        },
+    )?;
+    bar.finish_and_clear();
+    emitter.end(out)?;
     out.flush()?;
-    let fails = |v: Verdict| match cli.fail_on {
-        FailOn::Inconsistent => v.is_flag(),
-        FailOn::Contradicted => v == Verdict::Contradicted,
-        FailOn::Never => false,
-    };
-    let failed = reports
-        .iter()
-        .flat_map(|r| &r.findings)
-        .any(|f| fails(f.verdict));
+    if baseline.is_some() {
+        eprintln!("baseline: {hidden} known finding{} hidden", plural(hidden));
+    }
+    if let Some(target) = &cli.write_baseline {
+        recorder.write(target).map_err(std::io::Error::other)?;
+        eprintln!(
+            "baseline: {} finding{} recorded in {}",
+            recorder.len(),
+            plural(recorder.len()),
+            target.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }

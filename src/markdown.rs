@@ -27,11 +27,22 @@ pub enum BlockKind {
     Paragraph,
     Heading,
     /// A table cell, with the byte ranges of its column header and of the
-    /// first cell of its row (none for the header row and first column).
+    /// first cell of its row (none for the header row and first column),
+    /// and where it sits: which table of the document, which row (0 is the
+    /// header row) and which column.
     Cell {
         header: Option<Range<usize>>,
         row_label: Option<Range<usize>>,
+        place: CellPlace,
     },
+}
+
+/// Where a cell sits in the document's tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellPlace {
+    pub table: usize,
+    pub row: usize,
+    pub column: usize,
 }
 
 impl Block {
@@ -65,6 +76,8 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
     let mut in_head = false;
     let mut column = 0usize;
     let mut row_first: Option<Range<usize>> = None;
+    let mut table = 0usize;
+    let mut row = 0usize;
 
     let flush = |current: &mut Option<Block>, blocks: &mut Vec<Block>| {
         if let Some(b) = current.take()
@@ -103,6 +116,10 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
             Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item) => {
                 flush(&mut current, &mut blocks);
             }
+            Event::Start(Tag::Table(_)) => {
+                table += 1;
+                row = 0;
+            }
             Event::Start(Tag::TableHead) => {
                 in_head = true;
                 header_cells.clear();
@@ -110,6 +127,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
             }
             Event::End(TagEnd::TableHead) => in_head = false,
             Event::Start(Tag::TableRow) => {
+                row += 1;
                 column = 0;
                 row_first = None;
             }
@@ -128,7 +146,15 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                 current = Some(Block {
                     pieces: Vec::new(),
                     breaks: Vec::new(),
-                    kind: BlockKind::Cell { header, row_label },
+                    kind: BlockKind::Cell {
+                        header,
+                        row_label,
+                        place: CellPlace {
+                            table: table - 1,
+                            row,
+                            column,
+                        },
+                    },
                 });
             }
             Event::End(TagEnd::TableCell) => {
@@ -210,11 +236,24 @@ mod tests {
         let md = "| GPU | Memory |\n|---|---|\n| H100 | 80 GB |\n";
         let blocks = prose_blocks(md);
         let cell = blocks.iter().find(|b| &md[b.span()] == "80 GB").unwrap();
-        let BlockKind::Cell { header, row_label } = &cell.kind else {
+        let BlockKind::Cell {
+            header,
+            row_label,
+            place,
+        } = &cell.kind
+        else {
             panic!("not a cell")
         };
         assert_eq!(&md[header.clone().unwrap()], "Memory");
         assert_eq!(&md[row_label.clone().unwrap()], "H100");
+        assert_eq!(
+            *place,
+            CellPlace {
+                table: 0,
+                row: 1,
+                column: 1
+            }
+        );
     }
 
     #[test]

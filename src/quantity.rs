@@ -63,10 +63,13 @@ impl Quantity {
         // A whole number of base units written to its units digit ("466 次",
         // "8 GPUs", "2 bytes") is exact; a figure in a prefixed or scaled
         // unit ("1,979 TFLOPS", "45%") keeps half its last digit.
+        // A price is exact too: "$2 per GPU-hour" is two dollars, in
+        // whatever unit of time.
+        let price = self.unit.dimension.exponent(Base::Dollar) == 1 && self.magnitude == 1.0;
         let counted = self.digit_half <= 0.5
             && self.number.nominal.fract() == 0.0
             && !self.is_share
-            && self.unit.factor == 1.0;
+            && (self.unit.factor == 1.0 || price);
         let half = if counted { 0.0 } else { self.digit_half };
         let v = Interval::around(self.number.nominal, half).scale(self.unit.factor);
         apply_hedge(v, self.hedge, self.step * self.unit.factor)
@@ -432,6 +435,10 @@ impl Lexer<'_> {
                     unit = u;
                     cursor = next;
                 }
+            } else if let Some((u, len)) = self.line_rate(text, cursor) {
+                // "800G 網卡", "400G NICs": a line rate in bits per second.
+                unit = u;
+                cursor += len;
             } else if let Some(len) = self.accelerator_name_after(text, cursor) {
                 let (found, next) = self.unit_after(text, cursor + len);
                 let counts_cards = |u: &Unit| u.dimension == Dimension::of(Base::Accelerator);
@@ -482,6 +489,23 @@ impl Lexer<'_> {
             digit_half: numeral.digit_half,
             is_share: numeral.form == Form::Share,
         };
+        // "1.6T optics": the magnitude letter is a line rate's.
+        let glued_letter = text[..cursor].chars().next_back();
+        if q.unit.is_one()
+            && cursor == numeral.end
+            && matches!(
+                (glued_letter, numeral.magnitude),
+                (Some('G'), 1e9) | (Some('T'), 1e12)
+            )
+            && let Some((unit, _)) = self.line_rate(text, cursor - 1)
+        {
+            let magnitude = numeral.magnitude;
+            q.number = q.number.scale(1.0 / magnitude);
+            q.step /= magnitude;
+            q.digit_half /= magnitude;
+            q.magnitude = 1.0;
+            q.unit = unit;
+        }
         if q.is_share {
             q.unit = self
                 .units
@@ -554,6 +578,21 @@ impl Lexer<'_> {
 
     /// The unit right after a number, if any, and where it ends. A space may
     /// stand between them, and "x" followed by a number is an operator.
+    /// "G" or "T" glued to a number and followed by the noun of a network
+    /// link: the shorthand for Gb/s and Tb/s, with its length.
+    fn line_rate(&self, text: &str, pos: usize) -> Option<(Unit, usize)> {
+        let after = &text[pos..];
+        let (symbol, rest) = [("G", "Gb/s"), ("T", "Tb/s")]
+            .into_iter()
+            .find_map(|(letter, symbol)| after.strip_prefix(letter).map(|r| (symbol, r)))?;
+        if !self.words.link_noun(rest) || rest.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        let mut unit = self.units.compound_unit_at(symbol)?.unit;
+        unit.label = symbol.to_string();
+        Some((unit, 1))
+    }
+
     fn unit_after(&self, text: &str, pos: usize) -> (Option<Unit>, usize) {
         let rest = &text[pos..];
         let trimmed = rest.trim_start_matches([' ', '\u{a0}']);
@@ -681,7 +720,9 @@ impl Lexer<'_> {
             let has_digit = word.chars().any(|c| c.is_ascii_digit());
             if !word.is_empty() && (capitalised || inner_capital) && !has_digit {
                 let rest = &text[pos..];
-                let (unit, _) = self.unit_after(text, pos + numeral_len(rest, self.units));
+                let number_end = pos + numeral_len(rest, self.units);
+                let (unit, _) = self.unit_after(text, number_end);
+                let unit = unit.or_else(|| self.line_rate(text, number_end).map(|(u, _)| u));
                 let glued_magnitude = rest
                     .chars()
                     .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
@@ -965,6 +1006,17 @@ mod tests {
             assert_eq!(q.unit.label, "MB", "{text}");
             assert!(text[q.span.clone()].ends_with('）') || text[q.span.clone()].ends_with(')'));
         }
+    }
+
+    #[test]
+    fn line_rate_shorthand_before_a_link_noun() {
+        let nic = one("配 800G 網卡");
+        assert_eq!(nic.unit.label, "Gb/s");
+        assert_eq!(nic.base_value(false, false).nominal, 100e9);
+        assert_eq!(one("The 400G port").unit.label, "Gb/s");
+        assert_eq!(one("1.6T optics").unit.label, "Tb/s");
+        assert!(quantities("an RTX 4090G card").is_empty());
+        assert!(quantities("a 400G model").is_empty());
     }
 
     #[test]

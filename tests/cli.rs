@@ -357,7 +357,7 @@ fn usage_errors_exit_2() {
     );
     assert_error(
         &audit(["explain", "nonsense"]),
-        "unknown check \"nonsense\"; the checks are: arithmetic, spec, formula, ratio, sum, share, bound, consistency",
+        "unknown check \"nonsense\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, table, bound, consistency",
     );
     // clap's own usage errors keep its format, but the code is still 2.
     let run = audit(["--format", "yaml", "x.md"]);
@@ -541,4 +541,26 @@ fn a_one_megabyte_line_completes() {
 fn a_fifty_megabyte_line_completes() {
     let limit = if cfg!(debug_assertions) { 1800 } else { 600 };
     one_huge_line("fifty-mb", 50_000_000, Duration::from_secs(limit));
+}
+
+/// The folder of 100,000 files of the issue: every one read, none changed.
+/// Opt-in: `cargo test --release --test cli -- --ignored`.
+#[test]
+#[ignore = "100,000 files: run by hand in release"]
+fn a_folder_of_a_hundred_thousand_files() {
+    const FILES: usize = 100_000;
+    let s = Scratch::new("hundred-thousand");
+    for i in 0..FILES {
+        s.write(&format!("{:03}/{i}.md", i % 1000), RIGHT);
+    }
+    let run = audit(["--format".as_ref(), "json".as_ref(), s.dir.as_os_str()]);
+    assert!(!run.stderr.contains("panicked"), "{run:?}");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let v = json(&run);
+    assert_eq!(v["summary"]["files"], FILES);
+    assert_eq!(v["summary"]["verified"], FILES);
+    assert_eq!(
+        fs::read_to_string(s.dir.join("999/99999.md")).unwrap(),
+        RIGHT
+    );
 }

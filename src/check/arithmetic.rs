@@ -59,6 +59,7 @@ impl Check for Arithmetic {
                         *relation,
                         side,
                         implied.as_ref(),
+                        input.tolerance,
                     ) {
                         findings.push(f);
                     }
@@ -136,6 +137,7 @@ fn check_side(
     relation: Relation,
     side: &Expr,
     implied: Option<&Unit>,
+    tolerance: f64,
 ) -> Option<Finding> {
     let mut outcomes: Vec<Outcome> = Vec::new();
     let mut divides_by_zero = false;
@@ -179,7 +181,7 @@ fn check_side(
             _ if computed.dimension.compatible(claimed_dimension) => (computed.interval, claimed),
             _ => continue,
         };
-        let holds = computed.meets(&claimed);
+        let holds = claimed.meets_within(&computed, tolerance);
         outcomes.push(Outcome {
             reading,
             computed,

@@ -209,7 +209,14 @@ fn check(
         span: config.mention.span.clone(),
         note: "the configuration".into(),
     }];
-    if let Some(r) = readings.iter().find(|r| r.total.hi >= need.lo) {
+    // A tolerance lets the capacity fall short of the requirement by that
+    // fraction of it.
+    let short_by = if input.tolerance > 0.0 {
+        need.lo.abs() * input.tolerance
+    } else {
+        0.0
+    };
+    if let Some(r) = readings.iter().find(|r| r.total.hi >= need.lo - short_by) {
         let finding = Finding {
             verdict: Verdict::Verified,
             check: "bound",

@@ -71,6 +71,7 @@ impl Check for Consistency {
                 Some(BlockKind::Cell {
                     header,
                     row_label: Some(row),
+                    ..
                 }) => (
                     Some(text[row.clone()].trim().to_string()),
                     header
@@ -175,7 +176,10 @@ impl Check for Consistency {
                 // The most recent statements only: an article restates a
                 // figure within pages, and a long input stays linear.
                 let recent = &stated[stated.len().saturating_sub(RECENT)..];
-                if let Some(earlier) = recent.iter().find(|s| s.disagrees(&statement)) {
+                if let Some(earlier) = recent
+                    .iter()
+                    .find(|s| s.disagrees(&statement, input.tolerance))
+                {
                     // A table is the article's record: when prose and a
                     // table disagree, the prose restated it wrong.
                     let (kept, flagged) = if statement.in_table && !earlier.in_table {
@@ -378,7 +382,7 @@ struct Context {
 
 impl Statement {
     /// Whether an earlier statement gives this one's subject another value.
-    fn disagrees(&self, later: &Statement) -> bool {
+    fn disagrees(&self, later: &Statement, tolerance: f64) -> bool {
         let (a, b) = (&self.quantity, &later.quantity);
         self.sentence != later.sentence
             && a.dimension() == b.dimension()
@@ -389,7 +393,7 @@ impl Statement {
                 .any(|s| later.subjects.iter().any(|t| same_subject(s, t)))
             && !readings(a)
                 .iter()
-                .any(|x| readings(b).iter().any(|y| x.meets(y)))
+                .any(|x| readings(b).iter().any(|y| y.meets_within(x, tolerance)))
     }
 }
 

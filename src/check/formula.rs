@@ -180,7 +180,10 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
         choices.push(found);
     }
     let local = |b: &Binding| b.same_sentence && matches!(b.origin, Origin::Text(_));
-    if !choices.iter().any(|c| c.iter().any(local)) {
+    // A figure with no premise in its sentence is checked only as the
+    // relation's result, computed forward from figures stated before it.
+    let anchored = choices.iter().any(|c| c.iter().any(local));
+    if !anchored && claim.kind != relation.result {
         return None;
     }
     // Worked back from a total ("32 TB … 80 GB each … 400 cards"), the
@@ -214,13 +217,17 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
     }
     let mut first = None;
     for bindings in combinations(&choices) {
-        let Some(outcome) = outcome(claim, relation, bindings) else {
+        let Some(outcome) = outcome(claim, relation, bindings, scope.input.tolerance) else {
             continue;
         };
         if outcome.holds {
             return Some(outcome);
         }
-        first.get_or_insert(outcome);
+        // With no premise in the claim's sentence, the figures bound may be
+        // about something else: they can verify it, not contradict it.
+        if anchored {
+            first.get_or_insert(outcome);
+        }
     }
     first
 }
@@ -247,6 +254,7 @@ fn outcome<'r>(
     claim: &Typed,
     relation: &'r Relation,
     bindings: Vec<Binding>,
+    tolerance: f64,
 ) -> Option<Outcome<'r>> {
     let value = |kind: &str| bindings.iter().find(|b| b.kind == kind).map(|b| b.value);
     let mut expected = relation.solve(&claim.kind, value)?;
@@ -269,7 +277,9 @@ fn outcome<'r>(
     if q.number_alternative.is_some() {
         readings.push(q.claimed(false, true));
     }
-    let holds = readings.iter().any(|r| r.meets(&expected));
+    let holds = readings
+        .iter()
+        .any(|r| r.meets_within(&expected, tolerance));
     Some(Outcome {
         relation,
         bindings,
@@ -280,6 +290,9 @@ fn outcome<'r>(
 
 /// How many sentences back a premise may stand.
 const REACH: usize = 8;
+
+/// How many earlier figures the last-resort search for a premise looks at.
+const FAR_REACH: usize = 400;
 
 /// The nearest figure of a kind stated before the claim in its section,
 /// else the knowledge base through a named entity.
@@ -314,10 +327,25 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
         .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
         .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
         .find(|t| section(t) == section(claim) && claim.sentence - t.sentence <= REACH);
-    match earlier {
-        Some(t) => vec![from_text(t)],
-        None => from_kb(scope, claim, kind),
+    if let Some(t) = earlier {
+        return vec![from_text(t)];
     }
+    let known = from_kb(scope, claim, kind);
+    if !known.is_empty() {
+        return known;
+    }
+    // Last, the nearest such figure before, anywhere in the recent text: it
+    // can only verify, since a contradiction needs its premises in the
+    // claim's sentence. Bounded, so a long document stays linear.
+    scope.typed[..index]
+        .iter()
+        .rev()
+        .take(FAR_REACH)
+        .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
+        .find(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
+        .map(from_text)
+        .into_iter()
+        .collect()
 }
 
 /// A per-card figure of the accelerator named nearest before the claim in

@@ -6,9 +6,11 @@ pub mod bound;
 pub mod consistency;
 pub mod formula;
 pub mod ratio;
+pub mod restate;
 pub mod share;
 pub mod spec;
 pub mod sum;
+pub mod table;
 
 use crate::document::Document;
 use crate::finding::Finding;
@@ -27,8 +29,12 @@ pub struct Input<'a> {
     /// SXM5"), sorted: within the article, a family name ("H100") means
     /// those of its variants.
     pub named: &'a [usize],
-    /// The typed figures, worked out on first use ([`Input::typed`]).
-    pub typed: std::sync::OnceLock<Vec<Typed>>,
+    /// The typed figures, worked out on first use ([`Input::typed`]) and
+    /// shared by every check of the document.
+    pub typed: &'a std::sync::OnceLock<Vec<Typed>>,
+    /// How far (a fraction of its value) a stated figure may be from the
+    /// recomputed one and still agree: 0 unless the config overrides it.
+    pub tolerance: f64,
 }
 
 impl Input<'_> {
@@ -71,8 +77,10 @@ pub fn all() -> Vec<&'static dyn Check> {
         &spec::Spec,
         &formula::Formula,
         &ratio::Ratio,
+        &restate::Restate,
         &sum::Sum,
         &share::Share,
+        &table::Table,
         &bound::Bound,
         &consistency::Consistency,
     ]

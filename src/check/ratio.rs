@@ -285,7 +285,7 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             if !ratio.is_finite() {
                 continue;
             }
-            if ratio.meets(&m.value) {
+            if m.value.meets_within(&ratio, input.tolerance) {
                 return Some(finding(
                     text,
                     m,

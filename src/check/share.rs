@@ -77,10 +77,12 @@ impl Check for Share {
                 };
                 let clause = clause_of(q);
                 if q.unit.label == "%" {
-                    let found = change(text, q, &clause, sentence).or_else(|| {
+                    let found = change(text, q, &clause, sentence, input.tolerance).or_else(|| {
                         (!q.is_share)
                             .then(|| {
-                                check(text, q, &clause, &earlier, whole.as_ref(), &sentence.tokens)
+                                let whole = whole.as_ref();
+                                let tokens = &sentence.tokens;
+                                check(text, q, &clause, &earlier, whole, tokens, input.tolerance)
                             })
                             .flatten()
                     });
@@ -149,6 +151,7 @@ fn change(
     q: &Quantity,
     clause: &Range<usize>,
     sentence: &crate::segment::Sentence,
+    tolerance: f64,
 ) -> Option<Finding> {
     let cued = Cues::builtin()
         .find(&text[clause.clone()])
@@ -184,7 +187,7 @@ fn change(
         size.lo.abs().max(size.hi.abs()),
     );
     let claimed = q.claimed(false, false);
-    let holds = size.meets(&claimed);
+    let holds = claimed.meets_within(&size, tolerance);
     let computed = format!(
         "({} − {}) ÷ {} = {}%",
         &text[to.span.clone()],
@@ -300,6 +303,7 @@ fn check(
     earlier: &[Stated],
     whole_of_parts: Option<&Stated>,
     tokens: &[Token],
+    tolerance: f64,
 ) -> Option<Finding> {
     // A figure may run past its clause ("0\n%"): what follows is then empty.
     let after = text[share.span.end..clause.end.max(share.span.end)].trim_start();
@@ -354,7 +358,7 @@ fn check(
         .1;
     let ratio = part.quantity.premise().checked_div(whole.premise())?;
     let claimed = share.claimed(false, false);
-    let holds = ratio.meets(&claimed);
+    let holds = claimed.meets_within(&ratio, tolerance);
     let computed = format!(
         "{} ÷ {} = {}%",
         &text[part.quantity.span.clone()],

@@ -139,6 +139,8 @@ struct Context<'a> {
     tokens: &'a [Token],
     /// Years the sentence names, for facts that are targets for a date.
     years: Vec<u16>,
+    /// The tolerance the check was given ([`Input::tolerance`]).
+    tolerance: f64,
 }
 
 impl<'a> Context<'a> {
@@ -170,7 +172,9 @@ impl<'a> Context<'a> {
         let (mut cell_mentions, mut header_cues) = (Vec::new(), Vec::new());
         let mut header_unit = None;
         if let Some(block) = input.blocks.get(sentence.block)
-            && let BlockKind::Cell { header, row_label } = &block.kind
+            && let BlockKind::Cell {
+                header, row_label, ..
+            } = &block.kind
         {
             for range in [row_label, header].into_iter().flatten() {
                 cell_mentions.extend(find(range.clone()).0);
@@ -191,6 +195,7 @@ impl<'a> Context<'a> {
             header_unit,
             tokens: &sentence.tokens,
             years: years_in(local),
+            tolerance: input.tolerance,
         }
     }
 
@@ -259,9 +264,56 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
     let clause = context.clause_of(q.span.start);
     let counted = counted_mention(context, q);
     let subject = subject(kb, context, topic, q, &clause, counted.as_ref())?;
+    // A name in the paragraph that has no fact of this kind ("18 万 H800
+    // 卡时" names the card, not whose GPU-hours they are) leaves the figure
+    // to the article's subject, which may only verify it.
+    let article_subject = topic
+        .article
+        .as_ref()
+        .filter(|m| subject.scope < Scope::Document && m.entities != subject.mention.entities)
+        .map(|m| Subject {
+            mention: m.clone(),
+            scope: Scope::Document,
+            count: None,
+        });
+    match judge(kb, context, topic, q, &clause, counted.as_ref(), subject) {
+        Judged::NoFact => article_subject.and_then(|s| {
+            match judge(kb, context, topic, q, &clause, counted.as_ref(), s) {
+                Judged::NoFact => None,
+                Judged::Done(finding) => finding,
+            }
+        }),
+        Judged::Done(finding) => finding,
+    }
+}
+
+/// What one subject makes of a figure.
+enum Judged {
+    /// The subject has no fact the figure could be.
+    NoFact,
+    Done(Option<Finding>),
+}
+
+fn judge(
+    kb: &Kb,
+    context: &Context,
+    topic: &Topic,
+    q: &Quantity,
+    clause: &Range<usize>,
+    counted: Option<&Mention>,
+    subject: Subject,
+) -> Judged {
+    let clause = clause.clone();
     let cues = cues_for(context, topic, q, &clause, subject.scope);
-    if cues.iter().any(|f| f.cue == Cue::Derived) {
-        return None;
+    // A figure worked out from a utilisation is no spec; the utilisation
+    // itself ("MFU of 38–43%") is.
+    let is_utilisation = q.dimension().is_dimensionless()
+        && q.unit.factor == 0.01
+        && cues
+            .iter()
+            .any(|f| f.cue == Cue::Attribute("mfu".to_string()));
+    if !is_utilisation && cues.iter().any(|f| f.cue == Cue::Derived) {
+        return Judged::Done(None);
     }
     let stated = stated_qualifiers(&cues, q);
     let attributes: Vec<&str> = cues
@@ -284,21 +336,10 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
             FactValue::Measure(m) => Some((e, f, m)),
             FactValue::Word(_) => None,
         })
-        .filter(|(e, f, m)| {
-            fits(
-                kb,
-                &context.years,
-                q,
-                e,
-                f,
-                m,
-                &attributes,
-                counted.as_ref(),
-            )
-        })
+        .filter(|(e, f, m)| fits(kb, &context.years, q, e, f, m, &attributes, counted))
         .collect();
     if fitting.is_empty() {
-        return None;
+        return Judged::NoFact;
     }
     // Cued attributes narrow the field when any of them fits.
     let cued: Vec<_> = fitting
@@ -309,7 +350,7 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
     let fitting = if cued.is_empty() { fitting } else { cued };
     let candidates = candidates(&fitting, &stated, true);
     if candidates.is_empty() {
-        return None;
+        return Judged::Done(None);
     }
     // Named sentences ago, and nothing in this clause ties the figure to it:
     // too loose a link to check either way.
@@ -330,22 +371,22 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
                 }
         });
     if matches!(subject.scope, Scope::Paragraph | Scope::Document) && !clause_cued {
-        return None;
+        return Judged::Done(None);
     }
     // "至少 700GB", "up to 2 PB": a requirement or a bound, for the bound
     // check.
     if matches!(q.hedge, Some(Hedge::AtLeast | Hedge::AtMost)) {
-        return None;
+        return Judged::Done(None);
     }
     let claimed = claimed_readings(q, subject.count);
-    if let Some((c, how)) = matching(&candidates, &claimed) {
-        return Some(verified(kb, context, q, &subject, c, how));
+    if let Some((c, how)) = matching(&candidates, &claimed, context.tolerance) {
+        return Judged::Done(Some(verified(kb, context, q, &subject, c, how)));
     }
     if !states_a_spec(context, q, &subject, &clause, &candidates) {
-        return None;
+        return Judged::Done(None);
     }
     if subject.scope == Scope::Document {
-        return None;
+        return Judged::Done(None);
     }
     // The column may be a sibling's: "700 W" for the H100 PCIe is the SXM's.
     let mut family: Vec<&Entity> = entities.clone();
@@ -358,14 +399,7 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
             family.push(e);
         }
     }
-    let relaxed = candidates_relaxed(
-        &family,
-        q,
-        &attributes,
-        counted.as_ref(),
-        kb,
-        &context.years,
-    );
+    let relaxed = candidates_relaxed(&family, q, &attributes, counted, kb, &context.years);
     let carried: Vec<&str> = cues
         .iter()
         .filter(|f| f.span.end <= clause.start || f.span.start >= clause.end)
@@ -377,7 +411,14 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
     let mut mixed = claimed.clone();
     mixed.extend(decimal_reading(q));
     let help = wrong_column(context, q, &stated, &carried, &candidates, &relaxed, &mixed);
-    Some(contradicted(kb, context, q, &subject, &candidates, help))
+    Judged::Done(Some(contradicted(
+        kb,
+        context,
+        q,
+        &subject,
+        &candidates,
+        help,
+    )))
 }
 
 /// Whether a figure that matches no reading is stated as the entity's spec,
@@ -398,8 +439,16 @@ fn states_a_spec(
             context.text[subject.mention.span.end..q.span.start].trim(),
             "" | "的" | "'s" | "’s" | ":" | "："
         );
+    // A number inside a name ("PaLM 540B") is part of the name.
+    let in_a_name = |span: &Range<usize>| {
+        context
+            .mentions
+            .iter()
+            .any(|m| m.span.start <= span.start && span.end <= m.span.end)
+    };
     for token in context.tokens {
         match token {
+            Token::Quantity(other) if in_a_name(&other.span) => {}
             // A step of a calculation ("8 × 80 GB = 640 GB") is the
             // arithmetic check's.
             Token::Op(_, span) if in_clause(span) => return false,
@@ -813,7 +862,12 @@ fn fits(
         // A count in a counting unit ("37,888 個 GPU") sizes a cluster or
         // system by itself; anything else needs its attribute named.
         let sizes = unit_counts && entity.kind == Kind::Cluster;
-        return sizes || (cued && (unit_counts || q.unit.is_one()));
+        // A percentage is a utilisation or a share when its attribute is
+        // named ("MFU of 38–43%").
+        let percentage = q.unit.factor == 0.01
+            && fd.is_dimensionless()
+            && counted_part(fd).iter().all(|&e| e == 0);
+        return sizes || (cued && (unit_counts || q.unit.is_one() || percentage));
     }
     true
 }
@@ -1074,10 +1128,11 @@ fn binary_label(label: &str) -> String {
 fn matching<'c, 'k>(
     candidates: &'c [Candidate<'k>],
     claimed: &[(Interval, Option<String>)],
+    tolerance: f64,
 ) -> Option<(&'c Candidate<'k>, Option<String>)> {
     for (value, how) in claimed {
         for c in candidates {
-            if value.meets(&c.expected) {
+            if value.meets_within(&c.expected, tolerance) {
                 return Some((c, join(how.clone(), c.how.clone())));
             }
         }
@@ -1091,7 +1146,7 @@ fn matching<'c, 'k>(
                 continue;
             }
             let expected = c.expected.scale(binary / c.measure.unit.factor);
-            if value.meets(&expected) {
+            if value.meets_within(&expected, tolerance) {
                 let note = format!("if the source's {} is binary", c.measure.unit.label);
                 return Some((c, join(how.clone(), join(c.how.clone(), Some(note)))));
             }

@@ -63,7 +63,7 @@ impl Check for Sum {
                     _ => None,
                 })
                 .collect();
-            findings.extend(listed_total(text, &cues, &figures));
+            findings.extend(listed_total(text, &cues, &figures, input.tolerance));
             // A whole, its part and the rest may run over two sentences.
             let next = input
                 .sentences
@@ -82,7 +82,12 @@ impl Check for Sum {
 
 /// "两字节、两字节、四字节，加起来正是八": the figures before a total cue,
 /// against the figure right after it.
-fn listed_total(text: &str, cues: &[Found], figures: &[&Quantity]) -> Option<Finding> {
+fn listed_total(
+    text: &str,
+    cues: &[Found],
+    figures: &[&Quantity],
+    tolerance: f64,
+) -> Option<Finding> {
     let cue = cues.iter().find(|f| f.cue == Cue::Total)?;
     // The total right after its cue ("加起来正是十六"), or right before it
     // ("14 bytes in total").
@@ -156,7 +161,7 @@ fn listed_total(text: &str, cues: &[Found], figures: &[&Quantity]) -> Option<Fin
     Some(finding(
         text,
         total.span.clone(),
-        sum.meets(&claimed),
+        claimed.meets_within(&sum, tolerance),
         format!("{} = {}", terms.join(" + "), shown(sum.nominal)),
         steps,
         related,
@@ -261,7 +266,7 @@ fn whole_and_rest(
             Some(finding(
                 text,
                 rest.span.clone(),
-                left.meets(&rest.premise()),
+                rest.premise().meets_within(&left, input.tolerance),
                 computed.clone(),
                 vec![computed],
                 related,
@@ -272,20 +277,28 @@ fn whole_and_rest(
             for p in &after {
                 sum = sum + p.premise();
             }
-            if !sum.meets(&whole.claimed(false, false)) {
+            if !whole
+                .claimed(false, false)
+                .meets_within(&sum, input.tolerance)
+            {
                 return None;
             }
             let terms: Vec<String> = after.iter().map(|p| number(p.number.nominal)).collect();
             let computed = format!("{} = {}", terms.join(" + "), shown(sum.nominal));
+            // What holds is the whole statement, from the whole to its
+            // last part.
             let last = after.last()?;
-            Some(finding(
+            let mut verified = finding(
                 text,
-                last.span.clone(),
+                whole.span.start..last.span.end,
                 true,
                 computed.clone(),
                 vec![computed],
                 related,
-            ))
+            );
+            verified.label_span = last.span.clone();
+            verified.message = format!("{} adds up: {}", &text[last.span.clone()], verified.label);
+            Some(verified)
         }
     }
 }
@@ -372,7 +385,10 @@ mod tests {
             sums(
                 "The team logged 466 job interruptions. Of those, 47 were planned maintenance and 419 were unexpected."
             ),
-            vec![(Verdict::Verified, "419".to_string())]
+            vec![(
+                Verdict::Verified,
+                "466 job interruptions. Of those, 47 were planned maintenance and 419".to_string()
+            )]
         );
     }
 }

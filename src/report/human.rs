@@ -35,6 +35,10 @@ struct Source<'a> {
     document: &'a Document,
 }
 
+/// How far a snippet reaches along a line on either side of its span, in
+/// characters.
+const CONTEXT_CHARS: usize = 32;
+
 impl SourceCode for Source<'_> {
     fn read_span<'b>(
         &'b self,
@@ -54,21 +58,36 @@ impl SourceCode for Source<'_> {
                 contents.line_count(),
             )));
         }
-        let text = self.document.text.as_bytes();
+        let text = self.document.text.as_str();
         let start = span.offset();
         let end = start + span.len();
         if end > text.len() {
             return Err(MietteError::OutOfBounds);
         }
+        // The line around the span, so the snippet reads as the source
+        // does, but at most a few words either side of a long line.
         let line = self.document.line_index(start);
         let line_start = self.document.line_index_start(line);
+        let from = text[line_start..start]
+            .char_indices()
+            .rev()
+            .take(CONTEXT_CHARS)
+            .last()
+            .map_or(start, |(i, _)| line_start + i);
+        let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+        let to = text[end..line_end]
+            .char_indices()
+            .nth(CONTEXT_CHARS)
+            .map_or(line_end, |(i, _)| end + i);
+        // The column is the span's own: miette shows it in the snippet's
+        // header, and only counts on from it within the line.
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
-            &text[start..end],
-            *span,
+            &text.as_bytes()[from..to],
+            SourceSpan::from(from..to),
             line,
             start - line_start,
-            self.document.line_index(end.saturating_sub(1).max(start)),
+            self.document.line_index(to.saturating_sub(1).max(from)) - line + 1,
         )))
     }
 }
@@ -139,46 +158,50 @@ impl Human {
 }
 
 impl Emitter for Human {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
         let handler = self.handler();
-        for report in reports {
-            let path = report.document.path.display().to_string();
-            for f in &report.findings {
-                if f.verdict == Verdict::Verified {
-                    if self.options.show == Show::All {
-                        let (line, column) = report.document.line_col(f.span.start);
-                        writeln!(
-                            out,
-                            "{path}:{line}:{column}: verified [{}] {}",
-                            f.check, f.message
-                        )?;
-                    }
-                    continue;
+        let path = report.document.path.display().to_string();
+        for f in &report.findings {
+            if f.verdict == Verdict::Verified {
+                if self.options.show == Show::All {
+                    let (line, column) = report.document.line_col(f.span.start);
+                    writeln!(
+                        out,
+                        "{path}:{line}:{column}: verified [{}] {}",
+                        f.check, f.message
+                    )?;
                 }
-                let rendered = Rendered {
-                    finding: f,
-                    source: Source {
-                        name: &path,
-                        document: &report.document,
-                    },
-                };
-                let mut rendering = String::new();
-                handler
-                    .render_report(&mut rendering, &rendered)
-                    .map_err(io::Error::other)?;
-                writeln!(out, "{}", rendering.trim_end())?;
-                writeln!(out)?;
+                continue;
             }
-            writeln!(
-                out,
-                "{path}: {} claims found, {} checked, {} verified, {} contradicted, {} inconsistent",
-                report.claims,
-                report.findings.len(),
-                report.count(Verdict::Verified),
-                report.count(Verdict::Contradicted),
-                report.count(Verdict::Inconsistent),
-            )?;
+            let rendered = Rendered {
+                finding: f,
+                source: Source {
+                    name: &path,
+                    document: &report.document,
+                },
+            };
+            let mut rendering = String::new();
+            handler
+                .render_report(&mut rendering, &rendered)
+                .map_err(io::Error::other)?;
+            writeln!(out, "{}", rendering.trim_end())?;
+            writeln!(out)?;
         }
-        Ok(())
+        write!(
+            out,
+            "{path}: {} claims found, {} checked, {} verified, {} contradicted, {} inconsistent",
+            report.claims,
+            report.findings.len(),
+            report.count(Verdict::Verified),
+            report.count(Verdict::Contradicted),
+            report.count(Verdict::Inconsistent),
+        )?;
+        if report.suppressed > 0 {
+            write!(out, ", {} suppressed", report.suppressed)?;
+        }
+        if report.baselined > 0 {
+            write!(out, ", {} hidden by the baseline", report.baselined)?;
+        }
+        writeln!(out)
     }
 }

@@ -1,5 +1,9 @@
 //! `--format json`: the stable, versioned contract documented in the README.
 //! Verified findings are always included.
+//!
+//! Written one file at a time: the envelope by hand, each file and the
+//! summary by serde_json, indented to sit inside it, so the bytes are those
+//! serde_json's pretty printer gives for the whole document at once.
 
 use std::io::{self, Write};
 
@@ -9,16 +13,14 @@ use super::Emitter;
 use crate::audit::FileReport;
 use crate::finding::{Finding, Severity, SourceRef, Verdict};
 
-pub struct Json;
+/// The totals so far, and whether a file was written yet.
+#[derive(Default)]
+pub struct Json {
+    summary: Summary,
+    files: usize,
+}
 
 pub const VERSION: u32 = 1;
-
-#[derive(Serialize)]
-struct Output<'a> {
-    version: u32,
-    files: Vec<FileOut<'a>>,
-    summary: Summary,
-}
 
 #[derive(Serialize)]
 struct FileOut<'a> {
@@ -58,7 +60,7 @@ struct RelatedOut<'a> {
     note: &'a str,
 }
 
-#[derive(Serialize, Default)]
+#[derive(Serialize, Default, Clone, Copy)]
 struct Summary {
     files: usize,
     claims: usize,
@@ -103,10 +105,56 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
     }
 }
 
+/// `value` pretty-printed, each line after the first indented by `indent`.
+fn indented(value: &impl Serialize, indent: &str) -> io::Result<String> {
+    let text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
+    Ok(text.replace('\n', &format!("\n{indent}")))
+}
+
 impl Emitter for Json {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        write!(out, "{{\n  \"version\": {VERSION},\n  \"files\": [")
+    }
+
+    fn file(&mut self, r: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        self.summary.files += 1;
+        self.summary.claims += r.claims;
+        self.summary.verified += r.count(Verdict::Verified);
+        self.summary.contradicted += r.count(Verdict::Contradicted);
+        self.summary.inconsistent += r.count(Verdict::Inconsistent);
+        let file = FileOut {
+            path: r.document.path.display().to_string(),
+            claims: r.claims,
+            findings: r.findings.iter().map(|f| finding(r, f)).collect(),
+        };
+        let separator = if self.files == 0 { "" } else { "," };
+        self.files += 1;
+        write!(out, "{separator}\n    {}", indented(&file, "    ")?)
+    }
+
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.files > 0 {
+            write!(out, "\n  ")?;
+        }
+        writeln!(
+            out,
+            "],\n  \"summary\": {}\n}}",
+            indented(&self.summary, "  ")?
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::audit;
+    use crate::document::Document;
+    use crate::kb::Kb;
+
+    /// The document serde_json prints for the same reports at once.
+    fn whole(reports: &[FileReport]) -> String {
         let mut summary = Summary::default();
-        let files = reports
+        let files: Vec<FileOut> = reports
             .iter()
             .map(|r| {
                 summary.files += 1;
@@ -121,12 +169,40 @@ impl Emitter for Json {
                 }
             })
             .collect();
+        #[derive(Serialize)]
+        struct Output<'a> {
+            version: u32,
+            files: Vec<FileOut<'a>>,
+            summary: Summary,
+        }
         let output = Output {
             version: VERSION,
             files,
             summary,
         };
-        serde_json::to_writer_pretty(&mut *out, &output).map_err(io::Error::other)?;
-        writeln!(out)
+        format!("{}\n", serde_json::to_string_pretty(&output).unwrap())
+    }
+
+    #[test]
+    fn streaming_gives_the_bytes_of_the_whole_document() {
+        let reports: Vec<FileReport> = ["8 × 40 GB = 300 GB.\n", "", "8 × 80 GB = 640 GB.\n"]
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                audit(
+                    Document::new(format!("{i}.md"), text.to_string()),
+                    Kb::builtin(),
+                )
+            })
+            .collect();
+        for n in 0..=reports.len() {
+            let mut out = Vec::new();
+            Json::default().emit(&reports[..n], &mut out).unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                whole(&reports[..n]),
+                "{n} files"
+            );
+        }
     }
 }

@@ -33,14 +33,37 @@ pub struct Options {
     pub width: usize,
 }
 
-/// One output format.
+/// One output format, fed one file at a time (in path order) so that a run
+/// over many files holds a few reports at once, never all of them.
 pub trait Emitter {
-    fn emit(&self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()>;
+    /// Before the first file: an opening bracket, a header.
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let _ = out;
+        Ok(())
+    }
+
+    /// One file's report.
+    fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()>;
+
+    /// After the last file: totals, closing brackets.
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let _ = out;
+        Ok(())
+    }
+
+    /// Every report at once: `begin`, each `file`, `end`.
+    fn emit(&mut self, reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+        self.begin(out)?;
+        for report in reports {
+            self.file(report, out)?;
+        }
+        self.end(out)
+    }
 }
 
 pub fn emitter(format: Format, options: Options) -> Box<dyn Emitter> {
     match format {
         Format::Human => Box::new(human::Human { options }),
-        Format::Json => Box::new(json::Json),
+        Format::Json => Box::new(json::Json::default()),
     }
 }

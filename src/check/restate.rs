@@ -1,0 +1,255 @@
+//! `restate`: a figure restated in other units that does not convert.
+//!
+//! Catches "400 Gb/s NDR port. That is 50 GB/s", "80 GB，即 74.5 GiB",
+//! "54 days, or 1,296 hours": a figure, a restatement word ("that is", "i.e.",
+//! "即", "相当于"; data in `claims/cues.yaml`, `restatements`), and a second
+//! figure of the same dimension in another unit. Bits and bytes, GB and GiB,
+//! days and hours are where a conversion slips, and the bits/bytes slip is
+//! a factor of eight.
+//!
+//! Every reading counts: a metric prefix on bytes may be binary on either
+//! side ("80 GB" may be 80 GiB). The first figure is taken as written, the
+//! restatement keeps the rounding of its last digit and its hedge.
+//!
+//! Why it matters: a conversion reads as a clarification, so nobody checks
+//! it, and the wrong unit then travels into every figure computed from it.
+//!
+//! Only a conversion is read: the two figures must have different units,
+//! nothing but a few words may stand between the first figure and the
+//! restatement word, and a figure stated per item ("each", "per", "每")
+//! is not restated as a total. Figures more than a factor of 1,000 apart
+//! are about different things.
+//!
+//! Example:
+//!
+//! ```text
+//! each GPU gets a 400 Gb/s port. That is 50 GB/s     verified: 400 Gb/s = 50 GB/s
+//! 一张 800 Gb/s 网卡，即每秒 800 GB                     contradicted: 800 Gb/s = 100 GB/s
+//! ```
+
+use crate::check::{Check, Input, module_doc};
+use crate::cues::Cues;
+use crate::finding::{Finding, Related, Verdict};
+use crate::format::number;
+use crate::interval::Interval;
+use crate::quantity::{Quantity, Token, apply_hedge};
+
+pub struct Restate;
+
+impl Check for Restate {
+    fn code(&self) -> &'static str {
+        "restate"
+    }
+
+    fn explain(&self) -> &'static str {
+        module_doc(include_str!("restate.rs"))
+    }
+
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
+        let text = input.doc.text.as_str();
+        let mut previous: Option<&Quantity> = None;
+        let mut block = None;
+        for sentence in input.sentences {
+            if block != Some(sentence.block) {
+                previous = None;
+                block = Some(sentence.block);
+            }
+            for token in &sentence.tokens {
+                let Token::Quantity(q) = token else {
+                    continue;
+                };
+                if let Some(first) = previous
+                    && let Some(f) = check(text, input.tolerance, first, q)
+                {
+                    findings.push(f);
+                }
+                previous = Some(q);
+            }
+        }
+    }
+}
+
+/// Words between a figure and its restatement that make the first figure
+/// one item's share, not the amount restated.
+const PER_ITEM: &[&str] = &["each", "per", "apiece", "every", "每", "各", "单", "單"];
+
+/// How many characters of words may stand between the first figure's
+/// clause end and the restatement word: "對外頻寬就是".
+const SUBJECT_CHARS: usize = 12;
+
+fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Option<Finding> {
+    let dimension = first.dimension();
+    if dimension.is_dimensionless()
+        || second.dimension() != dimension
+        || first.unit.label == second.unit.label
+        || !first.number.is_finite()
+        || !second.number.is_finite()
+        || first.span.end > second.span.start
+    {
+        return None;
+    }
+    let gap = &text[first.span.end..second.span.start];
+    let cue = Cues::builtin().restatement_ending(gap)?;
+    let before_cue = &gap[..cue];
+    if before_cue.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let lower = before_cue.to_lowercase();
+    if PER_ITEM.iter().any(|w| lower.contains(w)) {
+        return None;
+    }
+    // The words after the first figure: none, or its noun phrase ended by
+    // punctuation and at most a short subject ("NDR port. That is", " 網卡，
+    // 對外頻寬就是").
+    let tail_start = before_cue
+        .rfind(|c: char| ",.;:，。；：、".contains(c))
+        .map_or(0, |i| {
+            i + before_cue[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    let subject = before_cue[tail_start..].trim();
+    let noun_phrase = before_cue[..tail_start].trim();
+    if subject.chars().count() > SUBJECT_CHARS || noun_phrase.chars().count() > SUBJECT_CHARS * 2 {
+        return None;
+    }
+    if tail_start == 0 && !subject.is_empty() {
+        return None;
+    }
+    let readings = |q: &Quantity, exact: bool| -> Vec<(Interval, bool)> {
+        let mut out = vec![(value(q, false, exact), false)];
+        if q.has_binary_reading() {
+            out.push((value(q, true, exact), true));
+        }
+        out
+    };
+    let stated = readings(first, true);
+    let restated = readings(second, false);
+    let ratio = (second.claimed(false, false).nominal / first.premise().nominal).abs();
+    if !(1e-3..=1e3).contains(&ratio) {
+        return None;
+    }
+    let holding = stated
+        .iter()
+        .flat_map(|a| restated.iter().map(move |b| (a, b)))
+        .find(|(a, b)| b.0.meets_within(&a.0, tolerance));
+    let converted = first.premise().nominal / second.unit.factor;
+    let shown_first = text[first.span.clone()].trim();
+    let shown_second = text[second.span.clone()].trim();
+    let computed = format!(
+        "{shown_first} = {} {}",
+        number(converted),
+        second.unit.label
+    );
+    let related = vec![Related {
+        span: first.span.clone(),
+        note: "the figure restated".into(),
+    }];
+    Some(match holding {
+        Some((a, b)) => {
+            let how = match (a.1, b.1) {
+                (true, _) => format!(" ({} read as binary)", first.unit.label),
+                (_, true) => format!(" ({} read as binary)", second.unit.label),
+                _ => String::new(),
+            };
+            Finding {
+                verdict: Verdict::Verified,
+                check: "restate",
+                span: first.span.start..second.span.end,
+                label_span: second.span.clone(),
+                label: computed.clone(),
+                message: format!("{shown_second} restates {shown_first}{how}"),
+                steps: vec![computed],
+                related,
+                sources: Vec::new(),
+                help: None,
+            }
+        }
+        None => Finding {
+            verdict: Verdict::Contradicted,
+            check: "restate",
+            span: second.span.clone(),
+            label_span: second.span.clone(),
+            label: computed.clone(),
+            message: format!("{computed}, not {shown_second}"),
+            steps: vec![computed],
+            related,
+            sources: Vec::new(),
+            help: Some(help(first, second)),
+        },
+    })
+}
+
+/// A figure in base units: the first exactly as written (it is what the
+/// writer converted), the restatement with its last digit's rounding and
+/// its hedge.
+fn value(q: &Quantity, binary: bool, exact: bool) -> Interval {
+    let factor = q.unit.factor_for(binary);
+    if exact {
+        Interval::exact(q.number.nominal * factor)
+    } else {
+        let rounded = Interval::around(q.number.nominal, q.digit_half).scale(factor);
+        apply_hedge(rounded, q.hedge, q.step * factor)
+    }
+}
+
+fn help(first: &Quantity, second: &Quantity) -> String {
+    let ratio = second.claimed(false, false).nominal / first.premise().nominal;
+    if (ratio - 8.0).abs() < 0.5 || (ratio - 0.125).abs() < 0.01 {
+        "bits and bytes: a byte is 8 bits, so Gb/s ÷ 8 = GB/s".to_string()
+    } else {
+        format!(
+            "{} and {} differ by a factor of {}",
+            first.unit.label,
+            second.unit.label,
+            number(ratio)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::audit::audit;
+    use crate::document::Document;
+    use crate::finding::Verdict;
+    use crate::kb::Kb;
+
+    fn restated(text: &str) -> Vec<(Verdict, String)> {
+        let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+        report
+            .findings
+            .iter()
+            .filter(|f| f.check == "restate")
+            .map(|f| (f.verdict, text[f.label_span.clone()].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_conversion_across_sentences() {
+        assert_eq!(
+            restated("Each node gets a 200 Gb/s port. That is 25 GB/s."),
+            vec![(Verdict::Verified, "25 GB/s".to_string())]
+        );
+        assert_eq!(
+            restated("Each node gets a 200 Gb/s port. That is 200 GB/s."),
+            vec![(Verdict::Contradicted, "200 GB/s".to_string())]
+        );
+    }
+
+    #[test]
+    fn binary_readings_and_chinese_cues() {
+        assert_eq!(
+            restated("单卡 96 GB，即约 89.4 GiB。"),
+            vec![(Verdict::Verified, "约 89.4 GiB".to_string())]
+        );
+        assert_eq!(
+            restated("这次检查点共 3 天，相当于 96 小时。"),
+            vec![(Verdict::Contradicted, "96 小时".to_string())]
+        );
+    }
+
+    #[test]
+    fn per_item_figures_and_same_units_are_not_restatements() {
+        assert!(restated("Each GPU has 80 GB, that is 640 GB.").is_empty());
+        assert!(restated("The cards have 80 GB each, that is 0.64 TB.").is_empty());
+        assert!(restated("It drew 8 MW at launch, and 150 MW is the target.").is_empty());
+    }
+}

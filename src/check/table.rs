@@ -1,0 +1,544 @@
+//! `table`: columns of a Markdown table that are computed from each other
+//! and do not agree.
+//!
+//! Three shapes, each read from the table itself:
+//!
+//! - A total row: a row whose label is a total word ("合计", "Total"; data
+//!   in `claims/cues.yaml`, `sums.table_totals`) against the sum of the rows
+//!   above it, back to the header or the previous total, column by column.
+//! - A rate in a column's header: "成本（2 美元/卡时）", "Cost ($2/GPU-hour)".
+//!   Each cell of that column is the rate times the cell of the column whose
+//!   unit the rate divides by.
+//! - A share column: a column of percentages beside a column of counts, each
+//!   share against its count over the column's total (the total row, else
+//!   the sum of the rows).
+//!
+//! A column header's unit applies to the bare numbers under it ("H800 卡时"
+//! over "266.4 万"). Cells are exact to their last digit, as premises are,
+//! and a header's rate is exact: it defines the column. The checked cell
+//! keeps its own rounding.
+//!
+//! Why it matters: tables are where a writer pastes figures from several
+//! places and recomputes one column by hand; a total that no longer matches
+//! its rows survives every proofreading pass.
+//!
+//! A column whose header says it holds a rate or an average ("per GPU",
+//! "每卡", "平均") is not summed. A cell that one relation verifies holds
+//! even when another does not: the wrong cell is the one flagged.
+//!
+//! Example:
+//!
+//! ```text
+//! | 阶段   | H800 卡时 | 成本（2 美元/卡时） |
+//! | 预训练 | 266.4 万  | 532.8 万美元        |   verified: 266.4 万 × 2 = 532.8 万美元
+//! | 后训练 | 12.4 万   | 25.8 万美元         |   contradicted: 12.4 万 × 2 = 24.8 万美元
+//! | 合计   | 278.8 万  | 557.6 万美元        |   verified: 266.4 万 + 12.4 万 = 278.8 万
+//! ```
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::check::{Check, Input, module_doc};
+use crate::cues::Cues;
+use crate::finding::{Finding, Related, Verdict};
+use crate::format::number;
+use crate::interval::Interval;
+use crate::markdown::BlockKind;
+use crate::quantity::{Lexer, Quantity, Token};
+use crate::units::{Dimension, UnitTable};
+
+pub struct Table;
+
+impl Check for Table {
+    fn code(&self) -> &'static str {
+        "table"
+    }
+
+    fn explain(&self) -> &'static str {
+        module_doc(include_str!("table.rs"))
+    }
+
+    fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
+        for grid in grids(input) {
+            let mut found = total_rows(input, &grid);
+            found.extend(rate_columns(input, &grid));
+            found.extend(share_columns(input, &grid));
+            // A cell that one relation of its table verifies holds: a
+            // total that matches its rate but not its rows points at a
+            // wrong row, which is flagged on its own.
+            let verified: Vec<Range<usize>> = found
+                .iter()
+                .filter(|f| f.verdict == Verdict::Verified)
+                .map(|f| f.span.clone())
+                .collect();
+            found.retain(|f| f.verdict == Verdict::Verified || !verified.contains(&f.span));
+            found.dedup_by(|a, b| a.span == b.span && a.verdict == b.verdict);
+            findings.extend(found);
+        }
+    }
+}
+
+/// Words in a column header that make its cells something other than
+/// parts of a total.
+const NOT_SUMMED: &[&str] = &[
+    "per ", "per-", "each", "avg", "average", "mean", "/gpu", "/node", "每", "单卡", "單卡",
+    "单颗", "單顆", "/卡", "平均", "均值",
+];
+
+/// One table: each body cell's single figure, by row and column, with its
+/// header's unit applied.
+struct Grid {
+    /// Row 0 is the header row.
+    cells: BTreeMap<(usize, usize), Quantity>,
+    headers: BTreeMap<usize, Range<usize>>,
+    labels: BTreeMap<usize, Range<usize>>,
+}
+
+impl Grid {
+    fn value(&self, row: usize, column: usize) -> Option<&Quantity> {
+        self.cells.get(&(row, column))
+    }
+
+    fn is_total_row(&self, text: &str, row: usize) -> bool {
+        self.labels
+            .get(&row)
+            .is_some_and(|l| Cues::builtin().is_total_label(&text[l.clone()]))
+    }
+
+    fn rows(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut rows: Vec<usize> = self.cells.keys().map(|&(r, _)| r).collect();
+        rows.dedup();
+        rows.into_iter()
+    }
+
+    fn columns(&self) -> Vec<usize> {
+        let mut columns: Vec<usize> = self.cells.keys().map(|&(_, c)| c).collect();
+        columns.sort_unstable();
+        columns.dedup();
+        columns
+    }
+}
+
+fn grids(input: &Input) -> Vec<Grid> {
+    let text = input.doc.text.as_str();
+    // Each cell's figures, over all its sentences.
+    let mut figures: BTreeMap<usize, Vec<&Quantity>> = BTreeMap::new();
+    for sentence in input.sentences {
+        let cell = figures.entry(sentence.block).or_default();
+        cell.extend(sentence.tokens.iter().filter_map(|t| match t {
+            Token::Quantity(q) if q.number.is_finite() => Some(q),
+            _ => None,
+        }));
+    }
+    let mut grids: BTreeMap<usize, Grid> = BTreeMap::new();
+    for (index, block) in input.blocks.iter().enumerate() {
+        let BlockKind::Cell {
+            header,
+            row_label,
+            place,
+        } = &block.kind
+        else {
+            continue;
+        };
+        let grid = grids.entry(place.table).or_insert_with(|| Grid {
+            cells: BTreeMap::new(),
+            headers: BTreeMap::new(),
+            labels: BTreeMap::new(),
+        });
+        if let Some(h) = header {
+            grid.headers.insert(place.column, h.clone());
+        }
+        if let Some(l) = row_label {
+            grid.labels.insert(place.row, l.clone());
+        }
+        // A cell is a figure when it holds exactly one ("80 GB HBM3" is;
+        // "2 × 80 GB" is not).
+        let Some([q]) = figures.get(&index).map(Vec::as_slice) else {
+            continue;
+        };
+        if place.row == 0 {
+            continue;
+        }
+        let mut q = (*q).clone();
+        if q.unit.is_one()
+            && let Some(h) = header
+            && !has_figure(text, h)
+            && let Some(unit) = UnitTable::builtin().unit_named_in(&text[h.clone()])
+        {
+            q.unit = unit;
+        }
+        grid.cells.insert((place.row, place.column), q);
+    }
+    grids.into_values().collect()
+}
+
+/// A header's words, its figures left out: "Cost ($1.8/GPU-hour)" is a
+/// column of costs, not of rates.
+fn words_of(text: &str, header: Option<&Range<usize>>) -> String {
+    let Some(header) = header else {
+        return String::new();
+    };
+    let mut words = String::new();
+    let mut at = header.start;
+    for token in Lexer::builtin().tokens(text, header.clone()) {
+        if let Token::Quantity(q) = token {
+            words.push_str(&text[at..q.span.start]);
+            at = q.span.end;
+        }
+    }
+    words.push_str(&text[at..header.end]);
+    words
+}
+
+/// Whether a header holds a figure of its own (a rate, a count), not just
+/// a name with digits ("A100 卡时").
+fn has_figure(text: &str, header: &Range<usize>) -> bool {
+    Lexer::builtin()
+        .tokens(text, header.clone())
+        .iter()
+        .any(|t| matches!(t, Token::Quantity(_)))
+}
+
+fn is_percentage(q: &Quantity) -> bool {
+    q.is_share || (q.dimension().is_dimensionless() && q.unit.factor == 0.01)
+}
+
+/// "| 合计 | 278.8 万 |": each column of a total row against the rows
+/// above it.
+fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
+    let text = input.doc.text.as_str();
+    let mut out = Vec::new();
+    let mut first_part_row = 1;
+    let rows: Vec<usize> = grid.rows().collect();
+    for &row in &rows {
+        if !grid.is_total_row(text, row) {
+            continue;
+        }
+        let parts_rows: Vec<usize> = rows
+            .iter()
+            .copied()
+            .filter(|&r| r >= first_part_row && r < row)
+            .collect();
+        first_part_row = row + 1;
+        if parts_rows.len() < 2 {
+            continue;
+        }
+        for column in grid.columns() {
+            let Some(total) = grid.value(row, column) else {
+                continue;
+            };
+            let parts: Option<Vec<&Quantity>> =
+                parts_rows.iter().map(|&r| grid.value(r, column)).collect();
+            let Some(parts) = parts else {
+                continue;
+            };
+            if parts.iter().any(|p| {
+                p.dimension() != total.dimension() || is_percentage(p) != is_percentage(total)
+            }) {
+                continue;
+            }
+            let header = words_of(text, grid.headers.get(&column)).to_lowercase();
+            if NOT_SUMMED.iter().any(|w| header.contains(w)) && !is_percentage(total) {
+                continue;
+            }
+            let mut sum = Interval::exact(0.0);
+            for p in &parts {
+                sum = sum + p.premise();
+            }
+            let terms: Vec<String> = parts
+                .iter()
+                .map(|p| text[p.span.clone()].trim().to_string())
+                .collect();
+            let computed = format!("{} = {}", terms.join(" + "), shown(sum.nominal, total));
+            let related = parts
+                .iter()
+                .map(|p| Related {
+                    span: p.span.clone(),
+                    note: "a row above".into(),
+                })
+                .collect();
+            out.push(finding(
+                text,
+                total,
+                total.premise().meets_within(&sum, input.tolerance),
+                computed,
+                related,
+                "the rows above do not add up to the total row",
+            ));
+        }
+    }
+    out
+}
+
+/// "| 成本（2 美元/卡时） |": a rate in a header, times the column it
+/// divides by.
+fn rate_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
+    let text = input.doc.text.as_str();
+    let lexer = Lexer::builtin();
+    let mut out = Vec::new();
+    let columns = grid.columns();
+    for &column in &columns {
+        let Some(header) = grid.headers.get(&column) else {
+            continue;
+        };
+        if !has_figure(text, header) {
+            continue;
+        }
+        let rates: Vec<Quantity> = lexer
+            .tokens(text, header.clone())
+            .into_iter()
+            .filter_map(|t| match t {
+                Token::Quantity(q) if q.number.is_finite() && !q.dimension().is_dimensionless() => {
+                    Some(q)
+                }
+                _ => None,
+            })
+            .collect();
+        let [rate] = &rates[..] else {
+            continue;
+        };
+        for row in grid.rows() {
+            let Some(claim) = grid.value(row, column) else {
+                continue;
+            };
+            // The column the rate's unit divides by: its cells times the
+            // rate have the claim's dimension.
+            let factor = columns.iter().filter(|&&c| c != column).find_map(|&c| {
+                let q = grid.value(row, c)?;
+                (q.dimension() * rate.dimension() == claim.dimension()
+                    && q.dimension() != Dimension::NONE)
+                    .then_some(q)
+            });
+            let Some(factor) = factor else {
+                continue;
+            };
+            // The header's rate defines the column: exact as written.
+            let product = factor.premise() * Interval::exact(rate.base_value(false, false).nominal);
+            let computed = format!(
+                "{} × {} = {}",
+                text[factor.span.clone()].trim(),
+                text[rate.span.clone()].trim(),
+                shown(product.nominal, claim)
+            );
+            let related = vec![
+                Related {
+                    span: factor.span.clone(),
+                    note: "the figure it is computed from".into(),
+                },
+                Related {
+                    span: rate.span.clone(),
+                    note: "the rate in the column's header".into(),
+                },
+            ];
+            out.push(finding(
+                text,
+                claim,
+                claim.premise().meets_within(&product, input.tolerance),
+                computed,
+                related,
+                "the cell is not the header's rate times its row's figure",
+            ));
+        }
+    }
+    out
+}
+
+/// A column of percentages beside a column of counts: each share against
+/// its count over the column's total.
+fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
+    let text = input.doc.text.as_str();
+    let mut out = Vec::new();
+    let columns = grid.columns();
+    let rows: Vec<usize> = grid.rows().collect();
+    let body: Vec<usize> = rows
+        .iter()
+        .copied()
+        .filter(|&r| !grid.is_total_row(text, r))
+        .collect();
+    let total_row = rows.iter().copied().find(|&r| grid.is_total_row(text, r));
+    for (index, &column) in columns.iter().enumerate() {
+        let shares: Vec<usize> = body
+            .iter()
+            .copied()
+            .filter(|&r| grid.value(r, column).is_some_and(is_percentage))
+            .collect();
+        if shares.len() < 2 {
+            continue;
+        }
+        // The counts: columns to the left whose body cells are all figures
+        // of one dimension, not percentages, nearest first. Each is a
+        // reading; a share holds when one of them gives it.
+        let readings: Vec<(usize, Interval, String)> = columns[..index]
+            .iter()
+            .rev()
+            .copied()
+            .filter(|&c| {
+                let first = grid.value(body[0], c).map(Quantity::dimension);
+                body.iter().all(|&r| {
+                    grid.value(r, c)
+                        .is_some_and(|q| !is_percentage(q) && Some(q.dimension()) == first)
+                })
+            })
+            .map(|c| match total_row.and_then(|r| grid.value(r, c)) {
+                Some(t) => (c, t.premise(), text[t.span.clone()].trim().to_string()),
+                None => {
+                    let mut sum = Interval::exact(0.0);
+                    for &r in &body {
+                        sum = sum
+                            + grid
+                                .value(r, c)
+                                .map_or(Interval::exact(0.0), Quantity::premise);
+                    }
+                    (c, sum, format!("the column's sum, {}", number(sum.nominal)))
+                }
+            })
+            .collect();
+        for &row in &shares {
+            let Some(share) = grid.value(row, column) else {
+                continue;
+            };
+            let worked: Vec<(bool, String, Range<usize>)> = readings
+                .iter()
+                .filter_map(|(c, whole, whole_shown)| {
+                    let count = grid.value(row, *c)?;
+                    let fraction = count.premise().checked_div(*whole)?;
+                    let computed = format!(
+                        "{} ÷ {} = {}%",
+                        text[count.span.clone()].trim(),
+                        whole_shown,
+                        number(fraction.nominal * 100.0)
+                    );
+                    Some((
+                        share.premise().meets_within(&fraction, input.tolerance),
+                        computed,
+                        count.span.clone(),
+                    ))
+                })
+                .collect();
+            let Some((holds, computed, count)) = worked
+                .iter()
+                .find(|(holds, _, _)| *holds)
+                .or(worked.first())
+                .cloned()
+            else {
+                continue;
+            };
+            let related = vec![Related {
+                span: count,
+                note: "the count it is a share of".into(),
+            }];
+            out.push(finding(
+                text,
+                share,
+                holds,
+                computed,
+                related,
+                "the share is not the row's count over the column's total, in any column",
+            ));
+        }
+    }
+    out
+}
+
+/// A value in the unit of the cell it is compared with.
+fn shown(value: f64, like: &Quantity) -> String {
+    let v = number(value / like.unit.factor);
+    match like.unit.label.as_str() {
+        "" => v,
+        "$" => format!("${v}"),
+        "%" | "％" => format!("{v}%"),
+        label => format!("{v} {label}"),
+    }
+}
+
+fn finding(
+    text: &str,
+    claim: &Quantity,
+    holds: bool,
+    computed: String,
+    related: Vec<Related>,
+    help: &str,
+) -> Finding {
+    let stated = text[claim.span.clone()].trim();
+    Finding {
+        verdict: if holds {
+            Verdict::Verified
+        } else {
+            Verdict::Contradicted
+        },
+        check: "table",
+        span: claim.span.clone(),
+        label_span: claim.span.clone(),
+        label: computed.clone(),
+        message: if holds {
+            format!("{stated} agrees with its table: {computed}")
+        } else {
+            format!("{computed}, not {stated}")
+        },
+        steps: vec![computed],
+        related,
+        sources: Vec::new(),
+        help: (!holds).then(|| help.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::audit::audit;
+    use crate::document::Document;
+    use crate::finding::Verdict;
+    use crate::kb::Kb;
+
+    fn checked(text: &str) -> Vec<(Verdict, String)> {
+        let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+        report
+            .findings
+            .iter()
+            .filter(|f| f.check == "table")
+            .map(|f| (f.verdict, text[f.span.clone()].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_total_row_against_the_rows_above() {
+        let table = "| Region | Racks | Power |\n|---|---|---|\n| East | 120 | 14.4 MW |\n| West | 80 | 9.6 MW |\n| Total | 200 | 25 MW |\n";
+        assert_eq!(
+            checked(table),
+            vec![
+                (Verdict::Verified, "200".to_string()),
+                (Verdict::Contradicted, "25 MW".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_rate_in_the_header_times_its_column() {
+        let table = "| 阶段 | A100 卡时 | 成本（1.5 美元/卡时） |\n|---|---|---|\n| 预训练 | 40 万 | 60 万美元 |\n| 微调 | 20 万 | 40 万美元 |\n";
+        assert_eq!(
+            checked(table),
+            vec![
+                (Verdict::Verified, "60 万美元".to_string()),
+                (Verdict::Contradicted, "40 万美元".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_share_column_against_its_counts() {
+        let table = "| Cause | Stops | Share |\n|---|---|---|\n| GPU | 150 | 50% |\n| Network | 90 | 30% |\n| Other | 60 | 25% |\n";
+        assert_eq!(
+            checked(table),
+            vec![
+                (Verdict::Verified, "50%".to_string()),
+                (Verdict::Verified, "30%".to_string()),
+                (Verdict::Contradicted, "25%".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn per_unit_columns_are_not_summed() {
+        let table = "| Node | GPUs | Memory per GPU |\n|---|---|---|\n| a | 8 | 80 GB |\n| b | 8 | 80 GB |\n| Total | 16 | 80 GB |\n";
+        assert_eq!(checked(table), vec![(Verdict::Verified, "16".to_string())]);
+    }
+}
