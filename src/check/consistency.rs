@@ -44,7 +44,6 @@ use crate::interval::Interval;
 use crate::kind::Typed;
 use crate::markdown::BlockKind;
 use crate::quantity::{Quantity, Token};
-use crate::segment::clauses;
 use crate::units::{Base, Dimension, UnitTable};
 
 pub struct Consistency;
@@ -63,7 +62,6 @@ impl Check for Consistency {
         let typed = input.typed();
         let mut stated: Vec<Statement> = Vec::new();
         for (index, sentence) in input.sentences.iter().enumerate() {
-            let sentence_text = &text[sentence.span.clone()];
             // In a table, a cell's row label is its subject and its column
             // header its unit: "| 预训练 | 266.4 万 |" under "H800 卡时".
             let (row_subject, header_unit) = match input.blocks.get(sentence.block).map(|b| &b.kind)
@@ -103,7 +101,7 @@ impl Check for Consistency {
                         && q.dimension() != Dimension::of(Base::Second)
                 })
                 .collect();
-            let clause_ranges = clauses(sentence_text, sentence.span.start);
+            let clause_ranges = input.facts.clauses(index);
             let clause_of = |q: &Quantity| {
                 clause_ranges
                     .iter()

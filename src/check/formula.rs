@@ -382,9 +382,9 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     // The name nearest before the claim, or the one it is written beside
     // ("1,000 個 NVL72").
     let mut mention = None;
-    for s in &sentences[start..=claim.sentence] {
-        for m in kb.names().find(&text[s.span.clone()]) {
-            let at = s.span.start + m.span.start;
+    for s in start..=claim.sentence {
+        for m in scope.input.facts.names(s) {
+            let at = m.span.start;
             let beside = at >= claim.quantity.span.end
                 && text[claim.quantity.span.end..at].chars().count() <= 2;
             if at < claim.quantity.span.start || beside {

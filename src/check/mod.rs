@@ -13,6 +13,7 @@ pub mod sum;
 pub mod table;
 
 use crate::document::Document;
+use crate::facts::Facts;
 use crate::finding::Finding;
 use crate::kb::Kb;
 use crate::kind::{Typed, typed_mentions};
@@ -29,6 +30,8 @@ pub struct Input<'a> {
     /// SXM5"), sorted: within the article, a family name ("H100") means
     /// those of its variants.
     pub named: &'a [usize],
+    /// Each sentence's cue words, clauses and entity names, shared.
+    pub facts: &'a Facts<'a>,
     /// The typed figures, worked out on first use ([`Input::typed`]) and
     /// shared by every check of the document.
     pub typed: &'a std::sync::OnceLock<Vec<Typed>>,
@@ -41,8 +44,7 @@ impl Input<'_> {
     /// Every figure with its kind ([`typed_mentions`]), computed once for
     /// all the checks that read them.
     pub fn typed(&self) -> &[Typed] {
-        self.typed
-            .get_or_init(|| typed_mentions(&self.doc.text, self.sentences, self.kb))
+        self.typed.get_or_init(|| typed_mentions(self.facts))
     }
 
     /// The entities a mention can mean in this document: the variants the
