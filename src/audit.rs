@@ -3,6 +3,7 @@
 
 use crate::check;
 use crate::document::Document;
+use crate::facts::Facts;
 use crate::finding::{Finding, Related, Verdict};
 use crate::kb::Kb;
 use crate::markdown::{Block, prose_blocks};
@@ -79,10 +80,9 @@ fn shift(token: Token, offset: usize) -> Token {
 }
 
 /// The entities a document names by a name that means only them.
-fn named_variants(doc: &Document, sentences: &[Sentence], kb: &Kb) -> Vec<usize> {
-    let mut named: Vec<usize> = sentences
-        .iter()
-        .flat_map(|s| kb.names().find(&doc.text[s.span.clone()]))
+fn named_variants(facts: &Facts, sentences: usize) -> Vec<usize> {
+    let mut named: Vec<usize> = (0..sentences)
+        .flat_map(|s| facts.names(s))
         .filter(|m| m.entities.len() == 1)
         .map(|m| m.entities[0])
         .collect();
@@ -197,7 +197,10 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
         .filter(|t| matches!(t, Token::Quantity(_)))
         .count();
     let mut findings = Vec::new();
-    let named = named_variants(&document, &sentences, kb);
+    let facts = Facts::new(&document.text, &sentences, kb);
+    let named = named_variants(&facts, sentences.len());
+    // Worked out on first use and shared by every check that reads them.
+    let typed = std::sync::OnceLock::new();
     for check in check::all().into_iter().filter(|c| settings.runs(*c)) {
         let input = |tolerance| check::Input {
             doc: &document,
@@ -205,6 +208,8 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
             sentences: &sentences,
             kb,
             named: &named,
+            facts: &facts,
+            typed: &typed,
             tolerance,
         };
         let tolerance = settings.tolerance(check.code());

@@ -11,9 +11,9 @@
 use std::ops::Range;
 
 use crate::cues::{Cue, Cues, Found, KindDef};
-use crate::kb::{Kb, Kind as EntityKind};
+use crate::facts::Facts;
+use crate::kb::Kind as EntityKind;
 use crate::quantity::{Quantity, Token};
-use crate::segment::{Sentence, clauses};
 use crate::units::{Base, Dimension};
 
 /// A figure with its kind and where it stands.
@@ -37,27 +37,19 @@ pub struct Typed {
 }
 
 /// Every typed figure of a document, in document order.
-pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed> {
+pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
+    let (text, sentences, kb) = (facts.text, facts.sentences, facts.kb);
     let cues = Cues::builtin();
     let mut out = Vec::new();
     for (index, sentence) in sentences.iter().enumerate() {
-        let local = &text[sentence.span.clone()];
-        let shift = sentence.span.start;
-        let found: Vec<Found> = cues
-            .find(local)
-            .into_iter()
-            .map(|f| Found {
-                span: f.span.start + shift..f.span.end + shift,
-                cue: f.cue,
-            })
-            .collect();
-        let clause_ranges = clauses(local, shift);
-        let mentions = kb.names().find(local);
+        let found = facts.cues(index);
+        let clause_ranges = facts.clauses(index);
+        let mentions = facts.names(index);
         let of_kind = |kind: EntityKind| -> Vec<Range<usize>> {
             mentions
                 .iter()
                 .filter(|m| m.entities.iter().any(|&i| kb.entity(i).kind == kind))
-                .map(|m| m.span.start + shift..m.span.end + shift)
+                .map(|m| m.span.clone())
                 .collect()
         };
         let accelerators = of_kind(EntityKind::Accelerator);
@@ -110,10 +102,10 @@ pub fn typed_mentions(text: &str, sentences: &[Sentence], kb: &Kb) -> Vec<Typed>
                 }
                 _ => false,
             });
-            let mut found = found.clone();
+            let mut found = found.to_vec();
             // "GPU数量：目标是10万个": a label before a colon names what the
             // first figure after it counts.
-            if let Some(label) = label_before(&clause_ranges, &clause, text) {
+            if let Some(label) = label_before(clause_ranges, &clause, text) {
                 let first = sentence.tokens.iter().find_map(|t| match t {
                     Token::Quantity(other) if clause.contains(&other.span.start) => {
                         Some(other.span.start)
@@ -354,11 +346,12 @@ mod tests {
     use super::*;
     use crate::audit::sentences_of;
     use crate::document::Document;
+    use crate::kb::Kb;
 
     fn kinds(text: &str) -> Vec<(String, String)> {
         let doc = Document::new("t.md", text.to_string());
         let (_, sentences) = sentences_of(&doc);
-        typed_mentions(text, &sentences, Kb::builtin())
+        typed_mentions(&Facts::new(text, &sentences, Kb::builtin()))
             .into_iter()
             .map(|t| (text[t.quantity.span].to_string(), t.kind))
             .collect()

@@ -94,21 +94,66 @@ struct File {
 }
 
 /// A word list searched longest first.
-#[derive(Debug, Default)]
+///
+/// The tokenizer asks every list at every word of every sentence, so each
+/// list is indexed by the byte a word starts with and the byte it ends
+/// with (ASCII lower-cased): a lookup tries only the entries that can
+/// match, in the same longest-first order.
+#[derive(Debug)]
 struct Words<T> {
     entries: Vec<(String, T)>,
+    /// For each first byte, the entries that start with it, in order; the
+    /// last bucket is for an empty text. An empty word is in every bucket.
+    by_first: Vec<Vec<usize>>,
+    /// The same by last byte.
+    by_last: Vec<Vec<usize>>,
+}
+
+/// The bucket of a text (or word) by one of its end bytes.
+fn bucket(byte: Option<&u8>) -> usize {
+    byte.map_or(256, |b| usize::from(b.to_ascii_lowercase()))
 }
 
 impl<T: Copy> Words<T> {
     fn new(mut entries: Vec<(String, T)>) -> Words<T> {
         entries.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
-        Words { entries }
+        let mut by_first = vec![Vec::new(); 257];
+        let mut by_last = vec![Vec::new(); 257];
+        for (i, (word, _)) in entries.iter().enumerate() {
+            let bytes = word.as_bytes();
+            if bytes.is_empty() {
+                by_first.iter_mut().for_each(|b| b.push(i));
+                by_last.iter_mut().for_each(|b| b.push(i));
+            } else {
+                by_first[bucket(bytes.first())].push(i);
+                by_last[bucket(bytes.last())].push(i);
+            }
+        }
+        Words {
+            entries,
+            by_first,
+            by_last,
+        }
+    }
+
+    /// The entries that may start `text`, in order.
+    fn starting(&self, text: &str) -> impl Iterator<Item = &(String, T)> {
+        self.by_first[bucket(text.as_bytes().first())]
+            .iter()
+            .map(|&i| &self.entries[i])
+    }
+
+    /// The entries that may end `text`, in order.
+    fn ending(&self, text: &str) -> impl Iterator<Item = &(String, T)> {
+        self.by_last[bucket(text.as_bytes().last())]
+            .iter()
+            .map(|&i| &self.entries[i])
     }
 
     /// The longest entry at the start of `text`, with its length. ASCII
     /// words must end at a word boundary and match case-insensitively.
     fn prefix_of(&self, text: &str) -> Option<(T, usize)> {
-        self.entries.iter().find_map(|(w, t)| {
+        self.starting(text).find_map(|(w, t)| {
             let head = text.get(..w.len())?;
             let matches = if w.is_ascii() {
                 head.eq_ignore_ascii_case(w)
@@ -122,7 +167,7 @@ impl<T: Copy> Words<T> {
     /// Every entry at the start of `text`, longest first; ASCII words end
     /// at a word boundary and match case-insensitively.
     fn prefixes_of<'a>(&'a self, text: &'a str) -> impl Iterator<Item = (T, usize)> + 'a {
-        self.entries.iter().filter_map(move |(w, t)| {
+        self.starting(text).filter_map(move |(w, t)| {
             let head = text.get(..w.len())?;
             let matches = if w.is_ascii() {
                 head.eq_ignore_ascii_case(w)
@@ -135,7 +180,7 @@ impl<T: Copy> Words<T> {
 
     /// The longest entry ending at the end of `text`, with its length.
     fn suffix_of(&self, text: &str) -> Option<(T, usize)> {
-        self.entries.iter().find_map(|(w, t)| {
+        self.ending(text).find_map(|(w, t)| {
             let start = text.len().checked_sub(w.len())?;
             let tail = text.get(start..)?;
             let matches = if w.is_ascii() {
@@ -325,6 +370,71 @@ impl Lexicon {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn indexed_lookups_match_a_scan_of_every_entry() {
+        let words = Words::new(
+            [
+                "about",
+                "At least",
+                "约",
+                "左右",
+                "x",
+                "",
+                "so-called",
+                "A卡",
+            ]
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (w.to_string(), i))
+            .collect(),
+        );
+        let scan_prefix = |text: &str| {
+            words.entries.iter().find_map(|(w, t)| {
+                let head = text.get(..w.len())?;
+                let matches = if w.is_ascii() {
+                    head.eq_ignore_ascii_case(w)
+                } else {
+                    head == w
+                };
+                (matches && boundary_after(w, &text[w.len()..])).then_some((*t, w.len()))
+            })
+        };
+        let scan_suffix = |text: &str| {
+            words.entries.iter().find_map(|(w, t)| {
+                let tail = text.get(text.len().checked_sub(w.len())?..)?;
+                let matches = if w.is_ascii() {
+                    tail.eq_ignore_ascii_case(w)
+                } else {
+                    tail == w
+                };
+                (matches && boundary_before(w, &text[..text.len() - w.len()]))
+                    .then_some((*t, w.len()))
+            })
+        };
+        for text in [
+            "",
+            "About 40",
+            "ABOUT",
+            "at least 3",
+            "约 5",
+            "需要约",
+            "左右",
+            "x 8",
+            "X",
+            "a卡",
+            "A卡 8",
+            "so-called",
+            "it is about",
+            "8 x",
+            "nothing",
+        ] {
+            assert_eq!(words.prefix_of(text), scan_prefix(text), "{text:?}");
+            assert_eq!(words.suffix_of(text), scan_suffix(text), "{text:?}");
+        }
+        assert_eq!(words.prefix_of("About 40"), Some((0, 5)));
+        assert_eq!(words.suffix_of("nothing"), Some((5, 0)), "the empty word");
+    }
 
     #[test]
     fn builtin_lexicon_loads() {

@@ -25,6 +25,7 @@ pub mod document;
 pub mod error;
 pub mod expr;
 pub mod extract;
+pub mod facts;
 pub mod finding;
 pub mod format;
 pub mod formula;

@@ -54,7 +54,8 @@ impl Block {
 }
 
 /// The Markdown extensions Recount reads (and the HTML report renders):
-/// tables, footnotes, strikethrough, YAML front matter and math.
+/// tables, footnotes, strikethrough, YAML front matter and math. Public so
+/// the reports and the benchmark parse exactly as the audit does.
 pub fn parser_options() -> Options {
     let mut options = Options::empty();
     options.insert(Options::ENABLE_TABLES);

@@ -25,7 +25,6 @@
 use std::ops::Range;
 
 use crate::check::{Check, Input, module_doc};
-use crate::cues::{Cues, Found};
 use crate::finding::{Finding, Related, SourceRef, Verdict};
 use crate::format::number;
 use crate::interval::Interval;
@@ -33,7 +32,7 @@ use crate::kb::{Entity, FactValue, Kb, Kind, Mention};
 use crate::kind::required;
 use crate::lexicon::Hedge;
 use crate::quantity::{Quantity, Token};
-use crate::segment::{Sentence, clauses};
+use crate::segment::Sentence;
 use crate::units::{Base, Dimension};
 
 pub struct Bound;
@@ -90,20 +89,14 @@ fn check(
         return None;
     }
     let text = input.doc.text.as_str();
-    let local = &text[sentence.span.clone()];
-    let clause = clauses(local, sentence.span.start)
-        .into_iter()
-        .find(|c| c.start <= q.span.start && q.span.start < c.end)?;
+    let clause = input
+        .facts
+        .clauses(index)
+        .iter()
+        .find(|c| c.start <= q.span.start && q.span.start < c.end)
+        .cloned()?;
     // A requirement is a lower bound: "至少需要 700GB", "needs 900 GB".
-    let cues: Vec<Found> = Cues::builtin()
-        .find(local)
-        .into_iter()
-        .map(|f| Found {
-            span: f.span.start + sentence.span.start..f.span.end + sentence.span.start,
-            cue: f.cue,
-        })
-        .collect();
-    if !required(&cues, &clause, q) {
+    if !required(input.facts.cues(index), &clause, q) {
         return None;
     }
     // "does not fit on one 80 GB H100", "装不下": a denial, not a requirement.
@@ -124,12 +117,16 @@ fn check(
     // The configuration: in the requirement's sentence, else the one before
     // or after it in the same paragraph.
     let neighbour = |i: Option<usize>| {
-        i.and_then(|i| input.sentences.get(i))
-            .filter(|s| s.block == sentence.block)
+        i.filter(|&i| {
+            input
+                .sentences
+                .get(i)
+                .is_some_and(|s| s.block == sentence.block)
+        })
     };
     let previous = neighbour(index.checked_sub(1));
     let next = neighbour(Some(index + 1));
-    let config = [Some(sentence), previous, next]
+    let config = [Some(index), previous, next]
         .into_iter()
         .flatten()
         .find_map(|s| configuration(input, text, s))?;
@@ -278,15 +275,11 @@ fn check(
 
 /// The first card named with a count in a sentence ("8×H100", "8 块 H100",
 /// "eight H100s", "one H100"), with a figure written beside it.
-fn configuration<'a>(
-    input: &Input,
-    text: &str,
-    sentence: &'a Sentence,
-) -> Option<Configuration<'a>> {
+fn configuration<'a>(input: &Input<'a>, text: &str, index: usize) -> Option<Configuration<'a>> {
     let kb = input.kb;
-    let local = &text[sentence.span.clone()];
-    for m in kb.names().find(local) {
-        let span = m.span.start + sentence.span.start..m.span.end + sentence.span.start;
+    let sentence: &'a Sentence = &input.sentences[index];
+    for m in input.facts.names(index) {
+        let span = m.span.clone();
         let cards = m
             .entities
             .iter()

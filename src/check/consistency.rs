@@ -34,6 +34,8 @@
 //! draws 18 MW today …  plans 75 MW by 2027    not flagged
 //! ```
 
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
 use crate::check::{Check, Input, module_doc};
@@ -41,10 +43,9 @@ use crate::cues::{Cue, Cues};
 use crate::finding::{Finding, Related, Verdict};
 use crate::formula::relations;
 use crate::interval::Interval;
-use crate::kind::{Typed, typed_mentions};
+use crate::kind::Typed;
 use crate::markdown::BlockKind;
 use crate::quantity::{Quantity, Token};
-use crate::segment::clauses;
 use crate::units::{Base, Dimension, UnitTable};
 
 pub struct Consistency;
@@ -60,10 +61,10 @@ impl Check for Consistency {
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let text = input.doc.text.as_str();
-        let typed = typed_mentions(text, input.sentences, input.kb);
+        let typed = input.typed();
         let mut stated: Vec<Statement> = Vec::new();
+        let mut by_subject = SubjectIndex::default();
         for (index, sentence) in input.sentences.iter().enumerate() {
-            let sentence_text = &text[sentence.span.clone()];
             // In a table, a cell's row label is its subject and its column
             // header its unit: "| 预训练 | 266.4 万 |" under "H800 卡时".
             let (row_subject, header_unit) = match input.blocks.get(sentence.block).map(|b| &b.kind)
@@ -103,7 +104,7 @@ impl Check for Consistency {
                         && q.dimension() != Dimension::of(Base::Second)
                 })
                 .collect();
-            let clause_ranges = clauses(sentence_text, sentence.span.start);
+            let clause_ranges = input.facts.clauses(index);
             let clause_of = |q: &Quantity| {
                 clause_ranges
                     .iter()
@@ -130,7 +131,7 @@ impl Check for Consistency {
                 {
                     subjects.push(row.clone());
                 }
-                if subjects.is_empty() || computed(&typed, index, q) {
+                if subjects.is_empty() || computed(typed, index, q) {
                     continue;
                 }
                 // The moment and the mood of a figure are its clause's: in
@@ -175,9 +176,11 @@ impl Check for Consistency {
                 };
                 // The most recent statements only: an article restates a
                 // figure within pages, and a long input stays linear.
-                let recent = &stated[stated.len().saturating_sub(RECENT)..];
-                if let Some(earlier) = recent
-                    .iter()
+                let recent = stated.len().saturating_sub(RECENT);
+                let candidates = by_subject.candidates(&statement.subjects, recent..stated.len());
+                if let Some(earlier) = candidates
+                    .into_iter()
+                    .map(|i| &stated[i])
                     .find(|s| s.disagrees(&statement, input.tolerance))
                 {
                     // A table is the article's record: when prose and a
@@ -189,6 +192,7 @@ impl Check for Consistency {
                     };
                     findings.push(finding(text, kept, flagged));
                 }
+                by_subject.add(stated.len(), &statement.subjects);
                 stated.push(statement);
             }
         }
@@ -232,6 +236,125 @@ fn computed(typed: &[Typed], sentence: usize, q: &Quantity) -> bool {
 
 /// How many earlier statements a figure is compared with.
 const RECENT: usize = 2000;
+
+/// The longest subject, in characters, the index takes apart; a statement
+/// with a longer one is compared with every recent statement.
+const INDEXED: usize = 32;
+
+/// Earlier statements by the pieces of their subjects that another subject
+/// must equal to be the same ([`same_subject`]): whole-word runs of an
+/// English phrase, any two characters or more of another. A statement is
+/// then compared only with those, in order, not with every earlier one, so
+/// a table of many rows is checked in time linear in its rows. Keys are
+/// hashes: a collision only adds a statement that [`Statement::disagrees`]
+/// then turns down.
+#[derive(Default)]
+struct SubjectIndex {
+    /// Every subject, whole.
+    whole: HashMap<u64, Vec<usize>>,
+    /// English subjects, lowercased, whole.
+    english_whole: HashMap<u64, Vec<usize>>,
+    /// Each run of whole words of an English subject, lowercased.
+    english_runs: HashMap<u64, Vec<usize>>,
+    /// Each piece of two characters or more of a subject that is not
+    /// English.
+    pieces: HashMap<u64, Vec<usize>>,
+    /// Statements with a subject too long to index: always compared.
+    unindexed: Vec<usize>,
+}
+
+impl SubjectIndex {
+    fn add(&mut self, statement: usize, subjects: &[String]) {
+        let put = |map: &mut HashMap<u64, Vec<usize>>, key: &str| {
+            let ids = map.entry(hash(key)).or_default();
+            if ids.last() != Some(&statement) {
+                ids.push(statement);
+            }
+        };
+        if subjects.iter().any(|s| s.chars().count() > INDEXED) {
+            self.unindexed.push(statement);
+            return;
+        }
+        for s in subjects {
+            put(&mut self.whole, s);
+            if s.is_ascii() {
+                let lower = s.to_ascii_lowercase();
+                put(&mut self.english_whole, &lower);
+                for run in word_runs(&lower) {
+                    put(&mut self.english_runs, run);
+                }
+            } else {
+                for piece in pieces(s) {
+                    put(&mut self.pieces, piece);
+                }
+            }
+        }
+    }
+
+    /// The statements in `recent` that may share one of `subjects`, in
+    /// order.
+    fn candidates(&self, subjects: &[String], recent: Range<usize>) -> Vec<usize> {
+        if subjects.iter().any(|s| s.chars().count() > INDEXED) {
+            return recent.collect();
+        }
+        let mut out: Vec<usize> = self.unindexed.clone();
+        let mut take = |map: &HashMap<u64, Vec<usize>>, key: &str| {
+            out.extend(map.get(&hash(key)).into_iter().flatten());
+        };
+        for t in subjects {
+            // A subject that contains this one.
+            take(&self.pieces, t);
+            if t.is_ascii() {
+                let lower = t.to_ascii_lowercase();
+                take(&self.english_runs, &lower);
+                // A subject this one contains.
+                for run in word_runs(&lower) {
+                    take(&self.english_whole, run);
+                }
+            } else {
+                for piece in pieces(t) {
+                    take(&self.whole, piece);
+                }
+            }
+        }
+        out.retain(|i| recent.contains(i));
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+fn hash(key: &str) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    key.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Every run of whole words of a phrase split at single spaces ("a b c":
+/// "a", "a b", "a b c", "b", "b c", "c").
+fn word_runs(phrase: &str) -> impl Iterator<Item = &str> {
+    let starts = std::iter::once(0).chain(phrase.match_indices(' ').map(|(i, _)| i + 1));
+    starts.flat_map(move |start| {
+        phrase[start..]
+            .match_indices(' ')
+            .map(move |(i, _)| start + i)
+            .chain(std::iter::once(phrase.len()))
+            .map(move |end| &phrase[start..end])
+    })
+}
+
+/// Every piece of a text two characters long or longer.
+fn pieces(text: &str) -> impl Iterator<Item = &str> {
+    text.char_indices().flat_map(move |(start, _)| {
+        text[start..]
+            .char_indices()
+            .skip(2)
+            .map(move |(i, _)| start + i)
+            .chain(std::iter::once(text.len()))
+            .filter(move |&end| text[start..end].chars().nth(1).is_some())
+            .map(move |end| &text[start..end])
+    })
+}
 
 /// Words that make a figure a plan, a budget or a target rather than an
 /// outcome.
@@ -615,6 +738,52 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_subject_index_finds_every_subject_that_is_the_same() {
+        let phrases = [
+            "Halyard contract",
+            "the halyard Contract",
+            "contract",
+            "Halyard",
+            "storage contract",
+            "a  b",
+            "b",
+            "薪酬",
+            "薪酬方案",
+            "方案",
+            "酬",
+            "H100 训练",
+            "H100",
+            "一个很长很长很长很长很长很长很长很长很长很长很长很长很长的主题名字",
+            "长很长",
+        ];
+        let mut index = SubjectIndex::default();
+        for (i, p) in phrases.iter().enumerate() {
+            index.add(i, &[p.to_string()]);
+        }
+        for t in phrases {
+            let found = index.candidates(&[t.to_string()], 0..phrases.len());
+            let same: Vec<usize> = (0..phrases.len())
+                .filter(|&i| same_subject(phrases[i], t))
+                .collect();
+            assert!(
+                same.iter().all(|i| found.contains(i)),
+                "{t}: {found:?} misses some of {same:?}"
+            );
+            assert!(found.windows(2).all(|w| w[0] < w[1]), "{t}: {found:?}");
+        }
+        let found = index.candidates(&["storage".to_string()], 0..phrases.len());
+        assert!(!found.contains(&0), "shares no run with Halyard contract");
+        assert_eq!(
+            word_runs("a b c").collect::<Vec<_>>(),
+            ["a", "a b", "a b c", "b", "b c", "c"]
+        );
+        assert_eq!(
+            pieces("薪酬方").collect::<Vec<_>>(),
+            ["薪酬", "薪酬方", "酬方"]
+        );
+    }
 
     #[test]
     fn subjects_before_and_after_a_figure() {

@@ -38,7 +38,7 @@ use crate::format::number;
 use crate::formula::{Relation, Strength, relations};
 use crate::interval::Interval;
 use crate::kb::{FactValue, Kb, Kind};
-use crate::kind::{Typed, typed_mentions};
+use crate::kind::Typed;
 use crate::lexicon::Hedge;
 use crate::markdown::BlockKind;
 use crate::quantity::{Quantity, Token};
@@ -57,7 +57,7 @@ impl Check for Formula {
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let text = input.doc.text.as_str();
-        let typed = typed_mentions(text, input.sentences, input.kb);
+        let typed = input.typed();
         let stated: Vec<Range<usize>> = input
             .sentences
             .iter()
@@ -77,7 +77,7 @@ impl Check for Formula {
             .collect();
         let scope = Scope {
             input,
-            typed: &typed,
+            typed,
             sections,
         };
         for (index, claim) in typed.iter().enumerate() {
@@ -205,18 +205,10 @@ fn from_fleets<'r>(scope: &Scope, index: usize) -> Option<Outcome<'r>> {
         .filter(|t| t.kind == "accelerator_count" && t.beside_card)
         .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)));
     for fleet in fleets {
-        let sentence = &scope.input.sentences[fleet.sentence];
-        let card = scope
-            .input
-            .kb
-            .names()
-            .find(&text[sentence.span.clone()])
-            .into_iter()
-            .find(|m| {
-                let at = sentence.span.start + m.span.start;
-                at >= fleet.quantity.span.end
-                    && text[fleet.quantity.span.end..at].chars().count() <= 2
-            });
+        let card = scope.input.facts.names(fleet.sentence).iter().find(|m| {
+            m.span.start >= fleet.quantity.span.end
+                && text[fleet.quantity.span.end..m.span.start].chars().count() <= 2
+        });
         let Some(card) = card else {
             continue;
         };
@@ -535,7 +527,6 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     if per_card_attribute(kind).is_none() {
         return Vec::new();
     }
-    let kb: &Kb = scope.input.kb;
     let text = scope.input.doc.text.as_str();
     let sentences = scope.input.sentences;
     // The paragraph's sentences before the claim, a few at most.
@@ -545,9 +536,9 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     // The name nearest before the claim, or the one it is written beside
     // ("1,000 個 NVL72").
     let mut mention = None;
-    for s in &sentences[start..=claim.sentence] {
-        for m in kb.names().find(&text[s.span.clone()]) {
-            let at = s.span.start + m.span.start;
+    for s in start..=claim.sentence {
+        for m in scope.input.facts.names(s) {
+            let at = m.span.start;
             let beside = at >= claim.quantity.span.end
                 && text[claim.quantity.span.end..at].chars().count() <= 2;
             if at < claim.quantity.span.start || beside {

@@ -13,8 +13,10 @@ pub mod sum;
 pub mod table;
 
 use crate::document::Document;
+use crate::facts::Facts;
 use crate::finding::Finding;
 use crate::kb::Kb;
+use crate::kind::{Typed, typed_mentions};
 use crate::markdown::Block;
 use crate::segment::Sentence;
 
@@ -28,12 +30,23 @@ pub struct Input<'a> {
     /// SXM5"), sorted: within the article, a family name ("H100") means
     /// those of its variants.
     pub named: &'a [usize],
+    /// Each sentence's cue words, clauses and entity names, shared.
+    pub facts: &'a Facts<'a>,
+    /// The typed figures, worked out on first use ([`Input::typed`]) and
+    /// shared by every check of the document.
+    pub typed: &'a std::sync::OnceLock<Vec<Typed>>,
     /// How far (a fraction of its value) a stated figure may be from the
     /// recomputed one and still agree: 0 unless the config overrides it.
     pub tolerance: f64,
 }
 
 impl Input<'_> {
+    /// Every figure with its kind ([`typed_mentions`]), computed once for
+    /// all the checks that read them.
+    pub fn typed(&self) -> &[Typed] {
+        self.typed.get_or_init(|| typed_mentions(self.facts))
+    }
+
     /// The entities a mention can mean in this document: the variants the
     /// document names, when it names any of the mention's, else all.
     pub fn variants(&self, entities: &[usize]) -> Vec<usize> {

@@ -33,7 +33,6 @@ use crate::finding::{Finding, Related, Verdict};
 use crate::format::number;
 use crate::interval::Interval;
 use crate::quantity::{Quantity, Token};
-use crate::segment::clauses;
 
 pub struct Share;
 
@@ -57,8 +56,7 @@ impl Check for Share {
                 whole = None;
                 block = Some(sentence.block);
             }
-            let local = &text[sentence.span.clone()];
-            let clause_ranges = clauses(local, sentence.span.start);
+            let clause_ranges = input.facts.clauses(index);
             let clause_of = |q: &Quantity| {
                 clause_ranges
                     .iter()
@@ -66,11 +64,12 @@ impl Check for Share {
                     .cloned()
                     .unwrap_or(sentence.span.clone())
             };
-            let parts_cue = Cues::builtin()
-                .find(local)
-                .into_iter()
+            let parts_cue = input
+                .facts
+                .cues(index)
+                .iter()
                 .find(|f| f.cue == Cue::Parts)
-                .map(|f| f.span.start + sentence.span.start);
+                .map(|f| f.span.start);
             for token in &sentence.tokens {
                 let Token::Quantity(q) = token else {
                     continue;

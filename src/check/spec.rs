@@ -39,7 +39,7 @@ use crate::kb::{Entity, Fact, FactValue, Kb, Kind, Measure, Mention, Reading};
 use crate::lexicon::Hedge;
 use crate::markdown::BlockKind;
 use crate::quantity::{Quantity, Token};
-use crate::segment::{Sentence, clauses};
+use crate::segment::Sentence;
 use crate::units::{Base, Dimension, Unit, UnitTable};
 
 pub struct Spec;
@@ -57,7 +57,7 @@ impl Check for Spec {
         let mut topic = Topic::default();
         let mut article = None;
         let mut first_heading = None;
-        for sentence in input.sentences {
+        for (index, sentence) in input.sentences.iter().enumerate() {
             if topic.block != Some(sentence.block) {
                 topic = Topic {
                     block: Some(sentence.block),
@@ -65,7 +65,7 @@ impl Check for Spec {
                     ..Topic::default()
                 };
             }
-            let context = Context::new(input, sentence);
+            let context = Context::new(input, index);
             let heading = input
                 .blocks
                 .get(sentence.block)
@@ -126,9 +126,9 @@ impl Topic {
 /// first cell and the column's header count as part of the sentence.
 struct Context<'a> {
     text: &'a str,
-    clauses: Vec<Range<usize>>,
-    mentions: Vec<Mention>,
-    cues: Vec<Found>,
+    clauses: &'a [Range<usize>],
+    mentions: &'a [Mention],
+    cues: &'a [Found],
     /// Entities named in the row label and header of a table cell.
     cell_mentions: Vec<Mention>,
     /// Cues in the column header of a table cell.
@@ -144,7 +144,8 @@ struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    fn new(input: &Input<'a>, sentence: &'a Sentence) -> Context<'a> {
+    fn new(input: &Input<'a>, index: usize) -> Context<'a> {
+        let sentence: &'a Sentence = &input.sentences[index];
         let text = input.doc.text.as_str();
         let find = |range: Range<usize>| {
             let shift = |r: Range<usize>| r.start + range.start..r.end + range.start;
@@ -168,7 +169,6 @@ impl<'a> Context<'a> {
                 .collect();
             (mentions, cues)
         };
-        let (mentions, cues) = find(sentence.span.clone());
         let (mut cell_mentions, mut header_cues) = (Vec::new(), Vec::new());
         let mut header_unit = None;
         if let Some(block) = input.blocks.get(sentence.block)
@@ -187,9 +187,9 @@ impl<'a> Context<'a> {
         let local = &text[sentence.span.clone()];
         Context {
             text,
-            clauses: clauses(local, sentence.span.start),
-            mentions,
-            cues,
+            clauses: input.facts.clauses(index),
+            mentions: input.facts.names(index),
+            cues: input.facts.cues(index),
             cell_mentions,
             header_cues,
             header_unit,

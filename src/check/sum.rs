@@ -25,7 +25,7 @@
 use std::ops::Range;
 
 use crate::check::{Check, Input, module_doc};
-use crate::cues::{Cue, Cues, Found};
+use crate::cues::{Cue, Found};
 use crate::finding::{Finding, Related, Verdict};
 use crate::format::number;
 use crate::interval::Interval;
@@ -46,15 +46,7 @@ impl Check for Sum {
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let text = input.doc.text.as_str();
         for (index, sentence) in input.sentences.iter().enumerate() {
-            let local = &text[sentence.span.clone()];
-            let cues: Vec<Found> = Cues::builtin()
-                .find(local)
-                .into_iter()
-                .map(|f| Found {
-                    span: f.span.start + sentence.span.start..f.span.end + sentence.span.start,
-                    cue: f.cue,
-                })
-                .collect();
+            let cues = input.facts.cues(index);
             let figures: Vec<&Quantity> = sentence
                 .tokens
                 .iter()
@@ -63,15 +55,17 @@ impl Check for Sum {
                     _ => None,
                 })
                 .collect();
-            findings.extend(listed_total(text, &cues, &figures, input.tolerance));
+            findings.extend(listed_total(text, cues, &figures, input.tolerance));
             // A whole, its part and the rest may run over two sentences.
-            let next = input
-                .sentences
-                .get(index + 1)
-                .filter(|s| s.block == sentence.block);
+            let next = Some(index + 1).filter(|&i| {
+                input
+                    .sentences
+                    .get(i)
+                    .is_some_and(|s| s.block == sentence.block)
+            });
             findings.extend(whole_and_rest(
                 input,
-                &cues,
+                cues,
                 &figures,
                 sentence.span.clone(),
                 next,
@@ -175,7 +169,7 @@ fn whole_and_rest(
     cues: &[Found],
     figures: &[&Quantity],
     sentence: Range<usize>,
-    next: Option<&crate::segment::Sentence>,
+    next: Option<usize>,
 ) -> Option<Finding> {
     let text = input.doc.text.as_str();
     let parts_cue = cues
@@ -183,15 +177,12 @@ fn whole_and_rest(
         .find(|f| f.cue == Cue::Parts)
         .cloned()
         .or_else(|| {
-            let next = next?;
-            Cues::builtin()
-                .find(&text[next.span.clone()])
-                .into_iter()
+            input
+                .facts
+                .cues(next?)
+                .iter()
                 .find(|f| f.cue == Cue::Parts)
-                .map(|f| Found {
-                    span: f.span.start + next.span.start..f.span.end + next.span.start,
-                    cue: f.cue,
-                })
+                .cloned()
         })?;
     // The whole: the last figure before "其中/of those".
     let whole = figures
@@ -203,15 +194,11 @@ fn whole_and_rest(
         .copied()
         .filter(|q| q.span.start >= parts_cue.span.end)
         .collect();
-    let mut rest_cues: Vec<Found> = cues
-        .iter()
-        .filter(|f| f.cue == Cue::Rest)
-        .cloned()
-        .collect();
+    let mut rest_cues: Vec<&Found> = cues.iter().filter(|f| f.cue == Cue::Rest).collect();
     if parts_cue.span.start >= sentence.end
         && let Some(next) = next
     {
-        after = next
+        after = input.sentences[next]
             .tokens
             .iter()
             .filter_map(|t| match t {
@@ -219,14 +206,11 @@ fn whole_and_rest(
                 _ => None,
             })
             .collect();
-        rest_cues = Cues::builtin()
-            .find(&text[next.span.clone()])
-            .into_iter()
+        rest_cues = input
+            .facts
+            .cues(next)
+            .iter()
             .filter(|f| f.cue == Cue::Rest)
-            .map(|f| Found {
-                span: f.span.start + next.span.start..f.span.end + next.span.start,
-                cue: f.cue,
-            })
             .collect();
     }
     let counts = |q: &&Quantity| {

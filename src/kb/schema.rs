@@ -4,13 +4,17 @@
 //! One schema serves every file. A file under `claims/` lists `entities`, a
 //! file under `sources/` lists `sources`; a user's folder may put both in one
 //! file, so a fact and the source it cites can be added together.
+//!
+//! `build.rs` includes this file too: it reads the built-in files with these
+//! types and writes them back as JSON (spans serialize as their values), which
+//! the binary reads at start-up instead of the YAML.
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct File {
     #[serde(default)]
@@ -21,7 +25,7 @@ pub struct File {
 
 /// What an entity is; the spec check reads its attributes differently for
 /// each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Accelerator,
@@ -43,7 +47,7 @@ impl Kind {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct EntityDef {
     pub id: Spanned<String>,
@@ -61,7 +65,7 @@ pub struct EntityDef {
     pub facts: Vec<FactDef>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct FactDef {
     pub attribute: Spanned<String>,
@@ -77,7 +81,7 @@ pub struct FactDef {
     pub alternatives: Vec<AlternativeDef>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct AlternativeDef {
     pub value: Spanned<String>,
@@ -87,7 +91,7 @@ pub struct AlternativeDef {
     pub quote: Spanned<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SourceDef {
     pub id: Spanned<String>,

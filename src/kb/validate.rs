@@ -41,15 +41,14 @@ struct Citation {
     source: String,
 }
 
+/// Reads each file's YAML, then validates and merges them in order. A file
+/// that is not valid YAML for the schema is a problem and is left out.
 pub fn load(files: &[KbFile], units: &UnitTable) -> Result<Loaded, KbError> {
     let mut problems = Problems(Vec::new());
-    let mut entities: BTreeMap<String, (Entity, bool)> = BTreeMap::new();
-    let mut origins: HashMap<String, Origin> = HashMap::new();
-    let mut sources: BTreeMap<String, (Source, bool)> = BTreeMap::new();
-    let mut citations = Vec::new();
+    let mut parsed = Vec::new();
     for file in files {
-        let parsed: File = match serde_saphyr::from_str(&file.text) {
-            Ok(parsed) => parsed,
+        match serde_saphyr::from_str::<File>(&file.text) {
+            Ok(p) => parsed.push((file.clone(), p)),
             Err(e) => {
                 let (line, column) = e
                     .location()
@@ -61,9 +60,29 @@ pub fn load(files: &[KbFile], units: &UnitTable) -> Result<Loaded, KbError> {
                     column,
                     message: crate::error::yaml_message(&e),
                 });
-                continue;
             }
-        };
+        }
+    }
+    merge(parsed, units, problems)
+}
+
+/// Validates and merges files already read into the schema (the built-in
+/// ones, read from the JSON `build.rs` writes).
+pub fn load_parsed(files: Vec<(KbFile, File)>, units: &UnitTable) -> Result<Loaded, KbError> {
+    merge(files, units, Problems(Vec::new()))
+}
+
+fn merge(
+    files: Vec<(KbFile, File)>,
+    units: &UnitTable,
+    mut problems: Problems,
+) -> Result<Loaded, KbError> {
+    let mut entities: BTreeMap<String, (Entity, bool)> = BTreeMap::new();
+    let mut origins: HashMap<String, Origin> = HashMap::new();
+    let mut sources: BTreeMap<String, (Source, bool)> = BTreeMap::new();
+    let mut citations = Vec::new();
+    for (file, parsed) in files {
+        let file = &file;
         check_sorted(
             &file.name,
             parsed.entities.iter().map(|e| &e.id),
