@@ -56,7 +56,6 @@ fn side_at(tokens: &[Token], start: usize, text: &str) -> Option<(Expr, usize, b
         return None;
     }
     let mut end = start;
-    let mut operators = 0;
     while let Some(t) = tokens.get(end) {
         match t {
             // A hedged quantity right after an operand starts a new side:
@@ -68,8 +67,11 @@ fn side_at(tokens: &[Token], start: usize, text: &str) -> Option<(Expr, usize, b
             {
                 break;
             }
-            Token::Quantity(_) | Token::Open(_) | Token::Close(_) | Token::Name(_) => {}
-            Token::Op(..) => operators += 1,
+            Token::Quantity(_)
+            | Token::Open(_)
+            | Token::Close(_)
+            | Token::Name(_)
+            | Token::Op(..) => {}
             _ => break,
         }
         end += 1;
@@ -80,25 +82,31 @@ fn side_at(tokens: &[Token], start: usize, text: &str) -> Option<(Expr, usize, b
             Token::Name(_) | Token::Op(..) | Token::Open(_)
         )
     {
-        if matches!(tokens[end - 1], Token::Op(..)) {
-            operators -= 1;
-        }
         end -= 1;
     }
-    // Only as far as the expression parses: "8 × 40 GB (a lot)".
-    let mut stop = end;
-    while stop > start {
-        if let Ok(e) = expr::parse(&tokens[start..stop], text) {
-            let ops = tokens[start..stop]
-                .iter()
-                .filter(|t| matches!(t, Token::Op(..)))
-                .count();
-            return Some((e, stop, ops > 0));
+    // Only as far as the expression parses: "8 × 40 GB (a lot)". An
+    // expression ends where its parentheses balance, so only those ends are
+    // tried, longest first: one parse each, not one per token.
+    let mut depth = 0usize;
+    let mut balanced = Vec::new();
+    for (i, t) in tokens[start..end].iter().enumerate() {
+        match t {
+            Token::Open(_) => depth += 1,
+            Token::Close(_) if depth == 0 => break,
+            Token::Close(_) => depth -= 1,
+            _ => {}
         }
-        stop -= 1;
+        if depth == 0 {
+            balanced.push(start + i + 1);
+        }
     }
-    let _ = operators;
-    None
+    balanced.into_iter().rev().find_map(|stop| {
+        let e = expr::parse(&tokens[start..stop], text).ok()?;
+        let has_operator = tokens[start..stop]
+            .iter()
+            .any(|t| matches!(t, Token::Op(..)));
+        Some((e, stop, has_operator))
+    })
 }
 
 fn calculation_at(tokens: &[Token], start: usize, text: &str) -> Option<(Calculation, usize)> {
