@@ -195,16 +195,7 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
         }
         Some(Command::Explain { check }) => match recount::check::by_code(check) {
             Some(c) => {
-                let doc: String = c
-                    .explain()
-                    .lines()
-                    .map(|l| {
-                        l.strip_prefix("//! ")
-                            .or_else(|| l.strip_prefix("//!"))
-                            .unwrap_or(l)
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n");
+                let doc = recount::check::documentation(c);
                 writeln!(out, "{}", doc.trim())?;
                 Ok(ExitCode::SUCCESS)
             }

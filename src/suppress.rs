@@ -22,12 +22,13 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use pulldown_cmark::{Event, Options, Parser, Tag};
+use pulldown_cmark::{Event, Parser, Tag};
 use regex::Regex;
 
 use crate::audit::FileReport;
 use crate::document::Document;
 use crate::error::InputError;
+use crate::markdown::parser_options;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -72,16 +73,6 @@ static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?s)<!--\s*(audit-[A-Za-z-]*)(.*?)-->").expect("the directive pattern compiles")
 });
 
-fn options() -> Options {
-    let mut options = Options::empty();
-    options.insert(Options::ENABLE_TABLES);
-    options.insert(Options::ENABLE_FOOTNOTES);
-    options.insert(Options::ENABLE_STRIKETHROUGH);
-    options.insert(Options::ENABLE_YAML_STYLE_METADATA_BLOCKS);
-    options.insert(Options::ENABLE_MATH);
-    options
-}
-
 /// A directive as parsed, before its reach is known.
 struct Directive {
     name: String,
@@ -94,7 +85,7 @@ struct Directive {
 fn html_and_blocks(text: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
     let mut html = Vec::new();
     let mut blocks = Vec::new();
-    for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
+    for (event, range) in Parser::new_ext(text, parser_options()).into_offset_iter() {
         match event {
             Event::Start(Tag::HtmlBlock) | Event::InlineHtml(_) => html.push(range),
             Event::Start(
