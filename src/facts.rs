@@ -65,7 +65,7 @@ impl<'a> Facts<'a> {
     pub fn names(&self, sentence: usize) -> &[Mention] {
         self.names[sentence].get_or_init(|| {
             let (local, shift) = self.local(sentence);
-            let mut found = self.kb.names().find(local);
+            let mut found = crate::claim::names::mentions(self.kb, local);
             for m in &mut found {
                 m.span = m.span.start + shift..m.span.end + shift;
             }
@@ -110,7 +110,7 @@ mod tests {
                 .iter()
                 .map(|m| &text[m.span.clone()])
                 .collect();
-            let alone = kb.names().find(local);
+            let alone = crate::claim::names::mentions(kb, local);
             let expected: Vec<&str> = alone.iter().map(|m| &local[m.span.clone()]).collect();
             assert_eq!(names, expected);
             assert_eq!(facts.clauses(i), clauses(local, s.span.start).as_slice());

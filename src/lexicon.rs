@@ -1,6 +1,8 @@
 //! The words around numbers: hedges, operators, relations, measure words,
 //! date words. Loaded from `claims/language.yaml`, embedded in the binary.
 
+use std::collections::HashSet;
+
 use serde::Deserialize;
 
 use crate::error::yaml_message;
@@ -91,6 +93,8 @@ struct File {
     months: Vec<String>,
     link_nouns: Vec<String>,
     plain_words: Vec<String>,
+    brand_words: Vec<String>,
+    not_names: Vec<String>,
 }
 
 /// A word list searched longest first.
@@ -232,6 +236,10 @@ pub struct Lexicon {
     /// Capitalised words that never begin a name: a number after one is a
     /// quantity ("So 8 × 80 GB").
     plain_words: Vec<String>,
+    /// Vendors and product lines that may stand before a known name.
+    brand_words: HashSet<String>,
+    /// Words of a product name's shape that name no product.
+    not_names: HashSet<String>,
 }
 
 const BUILTIN: &str = include_str!("../claims/language.yaml");
@@ -302,6 +310,8 @@ impl Lexicon {
             not_after: plain(file.not_quantity_after),
             months: plain(file.months),
             plain_words: file.plain_words,
+            brand_words: file.brand_words.into_iter().collect(),
+            not_names: file.not_names.into_iter().collect(),
         })
     }
 
@@ -356,6 +366,18 @@ impl Lexicon {
     /// the start of a name ("Llama 3", "CUDA 12").
     pub fn is_plain_word(&self, word: &str) -> bool {
         self.plain_words.iter().any(|w| w == word)
+    }
+
+    /// Whether a capitalised word is a vendor or a product line ("NVIDIA",
+    /// "GeForce"): it may stand before a product's name.
+    pub fn is_brand_word(&self, word: &str) -> bool {
+        self.brand_words.contains(word)
+    }
+
+    /// Whether a word of a product name's shape names no product
+    /// ("Hopper", "Q3", "DDR5").
+    pub fn is_not_name(&self, word: &str) -> bool {
+        self.not_names.contains(word)
     }
 
     pub fn month_before(&self, text: &str) -> bool {
@@ -479,6 +501,8 @@ mod tests {
             file.months,
             file.link_nouns,
             file.plain_words,
+            file.brand_words,
+            file.not_names,
         ];
         let mut operators = file.operators.multiply;
         operators.extend(file.operators.divide);

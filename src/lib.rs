@@ -19,6 +19,7 @@ pub mod baseline;
 pub mod batch;
 pub mod calc;
 pub mod check;
+pub mod claim;
 pub mod config;
 pub mod cues;
 pub mod document;

@@ -125,6 +125,18 @@ impl Check for Consistency {
                 if !alone {
                     continue;
                 }
+                // "RTX 3090(24GB)", "H100 80GB": a figure glued to a name
+                // labels that product, for the spec check; it restates
+                // nothing of the row or the sentence.
+                let labels_a_name = input.facts.names(index).iter().any(|m| {
+                    m.span.end <= q.span.start
+                        && text[m.span.end..q.span.start]
+                            .chars()
+                            .all(|c| c == ' ' || c == '(' || c == '（')
+                });
+                if labels_a_name {
+                    continue;
+                }
                 let mut subjects = subjects(text, &q.span);
                 if let Some(row) = &row_subject
                     && names_a_thing(row)

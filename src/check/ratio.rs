@@ -169,9 +169,7 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
     let kb = input.kb;
     let local = &text[sentence.span.clone()];
     let shift = sentence.span.start;
-    let mentions: Vec<Mention> = kb
-        .names()
-        .find(local)
+    let mentions: Vec<Mention> = crate::claim::names::mentions(kb, local)
         .into_iter()
         .map(|mm| Mention {
             span: mm.span.start + shift..mm.span.end + shift,

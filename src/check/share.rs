@@ -142,6 +142,52 @@ impl Check for Share {
     }
 }
 
+/// Whether a comparison word points at the figure: "较 H100 的 700W",
+/// "比 700W", "than the H100's 700 W", "compared with 700 W".
+fn compared_to(text: &str, figure: &Quantity) -> bool {
+    let before: String = text[..figure.span.start]
+        .chars()
+        .rev()
+        .take(24)
+        .take_while(|c| !"。！？；，,;!?\n".contains(*c))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let lower = before.to_lowercase();
+    [
+        "较",
+        "較",
+        "比",
+        "相比",
+        "相较",
+        "相較",
+        "than",
+        "compared with",
+        "compared to",
+        "versus",
+        "vs",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
+/// Whether the sentence says the change starts at the figure: "从 900
+/// GB/s", "from 900 GB/s".
+fn stated_from(text: &str, sentence: &crate::segment::Sentence, figure: &Quantity) -> bool {
+    let before = &text[sentence.span.start..figure.span.start];
+    let lower = before.to_lowercase();
+    let tail: String = lower
+        .chars()
+        .rev()
+        .take(12)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    tail.contains('从') || tail.contains('從') || tail.contains("from")
+}
+
 /// "从 900 GB/s 降到 400 GB/s，等于砍掉了近七成": a share with a change
 /// word in its clause is the change between the two figures of one kind
 /// stated last before it in the sentence, over the first.
@@ -177,21 +223,40 @@ fn change(
     if from.dimension() != to.dimension() {
         return None;
     }
-    // The writer works the change out from the figures as written.
+    // The writer works the change out from the figures as written, over
+    // its base: the figure a comparison word points at ("较 H100 的
+    // 700W"), else the first of "from … to …"; with neither, both are
+    // readings.
     let exact = |f: &Quantity| Interval::exact(f.number.nominal * f.unit.factor);
-    let (a, b) = (exact(from), exact(to));
-    let size = (b - a).checked_div(a)?;
-    let size = Interval::between(
-        size.lo.abs().min(size.hi.abs()),
-        size.lo.abs().max(size.hi.abs()),
-    );
+    let bases: Vec<(&Quantity, &Quantity)> = match (compared_to(text, from), compared_to(text, to))
+    {
+        (false, true) => vec![(to, from)],
+        (true, false) => vec![(from, to)],
+        _ if stated_from(text, sentence, from) => vec![(from, to)],
+        _ => vec![(from, to), (to, from)],
+    };
     let claimed = q.claimed(false, false);
-    let holds = claimed.meets_within(&size, tolerance);
+    let sized: Vec<(&Quantity, &Quantity, Interval)> = bases
+        .into_iter()
+        .filter_map(|(base, other)| {
+            let size = (exact(other) - exact(base)).checked_div(exact(base))?;
+            let size = Interval::between(
+                size.lo.abs().min(size.hi.abs()),
+                size.lo.abs().max(size.hi.abs()),
+            );
+            Some((base, other, size))
+        })
+        .collect();
+    let holding = sized
+        .iter()
+        .find(|(_, _, size)| claimed.meets_within(size, tolerance));
+    let holds = holding.is_some();
+    let &(base, other, size) = holding.or(sized.first())?;
     let computed = format!(
         "({} − {}) ÷ {} = {}%",
-        &text[to.span.clone()],
-        &text[from.span.clone()],
-        &text[from.span.clone()],
+        &text[other.span.clone()],
+        &text[base.span.clone()],
+        &text[base.span.clone()],
         number(size.nominal * 100.0)
     );
     let claim = &text[q.span.clone()];

@@ -149,16 +149,14 @@ impl<'a> Context<'a> {
         let text = input.doc.text.as_str();
         let find = |range: Range<usize>| {
             let shift = |r: Range<usize>| r.start + range.start..r.end + range.start;
-            let mentions: Vec<Mention> = input
-                .kb
-                .names()
-                .find(&text[range.clone()])
-                .into_iter()
-                .map(|m| Mention {
-                    span: shift(m.span),
-                    entities: m.entities,
-                })
-                .collect();
+            let mentions: Vec<Mention> =
+                crate::claim::names::mentions(input.kb, &text[range.clone()])
+                    .into_iter()
+                    .map(|m| Mention {
+                        span: shift(m.span),
+                        entities: m.entities,
+                    })
+                    .collect();
             let cues: Vec<Found> = Cues::builtin()
                 .find(&text[range.clone()])
                 .into_iter()
@@ -176,11 +174,14 @@ impl<'a> Context<'a> {
                 header, row_label, ..
             } = &block.kind
         {
+            // A cell's row label and column header both describe it: in a
+            // table with attributes as rows, "FP32 Performance" is the row's.
             for range in [row_label, header].into_iter().flatten() {
-                cell_mentions.extend(find(range.clone()).0);
+                let (mentions, cues) = find(range.clone());
+                cell_mentions.extend(mentions);
+                header_cues.extend(cues);
             }
             if let Some(h) = header {
-                header_cues = find(h.clone()).1;
                 header_unit = UnitTable::builtin().unit_named_in(&text[h.clone()]);
             }
         }
@@ -347,6 +348,11 @@ fn judge(
         .filter(|(_, f, _)| attributes.contains(&f.attribute.as_str()))
         .copied()
         .collect();
+    // A cued attribute the entity has no fact for leaves the figure
+    // unchecked: an NVLink figure is never compared with memory bandwidth.
+    if cued.is_empty() && attributes.iter().any(|a| measures(kb, a, q.dimension())) {
+        return Judged::NoFact;
+    }
     let fitting = if cued.is_empty() { fitting } else { cued };
     let candidates = candidates(&fitting, &stated, true);
     if candidates.is_empty() {
@@ -383,6 +389,17 @@ fn judge(
         return Judged::Done(Some(verified(kb, context, q, &subject, c, how)));
     }
     if !states_a_spec(context, q, &subject, &clause, &candidates) {
+        return Judged::Done(None);
+    }
+    // The figure's own unit word names its attribute too ("3 万张").
+    let mut named: Vec<&str> = attributes.clone();
+    named.extend(context.cues.iter().filter_map(|f| match &f.cue {
+        Cue::Attribute(a) if q.span.start <= f.span.start && f.span.end <= q.span.end => {
+            Some(a.as_str())
+        }
+        _ => None,
+    }));
+    if !certain(kb, context, &subject, &named, &stated, &candidates) {
         return Judged::Done(None);
     }
     if subject.scope == Scope::Document {
@@ -486,6 +503,105 @@ fn states_a_spec(
         !matches!(c.entity.kind, Kind::Accelerator | Kind::System)
             || ratio.is_finite() && (0.1..=10.0).contains(&ratio.abs())
     })
+}
+
+/// Whether some entity of the knowledge base states `attribute` in a
+/// dimension the figure's fits: then a cue for it speaks of this figure.
+fn measures(kb: &Kb, attribute: &str, dimension: Dimension) -> bool {
+    kb.entities()
+        .iter()
+        .flat_map(|e| e.facts_of(attribute))
+        .any(|f| match &f.value().value {
+            FactValue::Measure(m) => m.dimension().compatible(dimension),
+            FactValue::Word(_) => false,
+        })
+}
+
+/// Whether a mismatch may be reported: the subject, the attribute and the
+/// qualifiers are all certain. Unchecked beats wrong.
+///
+/// - Beyond the figure's clause, no name the knowledge base does not know
+///   may stand in the sentence (or the cell's row and header): the figure
+///   may be that one's.
+/// - The candidates are of one attribute, and a cue names it unless the
+///   figure's unit fits no other attribute of that kind of entity:
+///   "1.8 TB/s" beside a B100 may be memory bandwidth or NVLink, and which
+///   is not the check's to guess, even where only one is recorded.
+/// - A qualifier the knowledge base does not list in full (precision,
+///   link) is stated when the candidates carry it: an FP32 figure is no
+///   FP8 one because the FP32 column is missing. Sparsity is stated, or
+///   both its columns are there.
+fn certain(
+    kb: &Kb,
+    context: &Context,
+    subject: &Subject,
+    cued: &[&str],
+    stated: &BTreeMap<String, Vec<String>>,
+    candidates: &[Candidate],
+) -> bool {
+    if subject.scope > Scope::Clause {
+        let sentence = context.clauses.first().map_or(0, |c| c.start)
+            ..context.clauses.last().map_or(0, |c| c.end);
+        let unknown_near = context
+            .mentions
+            .iter()
+            .filter(|m| sentence.start <= m.span.start && m.span.end <= sentence.end)
+            .chain(&context.cell_mentions)
+            .any(|m| m.entities.is_empty());
+        if unknown_near {
+            return false;
+        }
+    }
+    let mut attributes: Vec<&str> = candidates
+        .iter()
+        .map(|c| c.fact.attribute.as_str())
+        .collect();
+    attributes.sort_unstable();
+    attributes.dedup();
+    let [attribute] = attributes[..] else {
+        return false;
+    };
+    if !cued.contains(&attribute) {
+        let Some(c) = candidates.first() else {
+            return false;
+        };
+        if kb_attributes_measuring(kb, c.entity.kind, c.measure.dimension()) > 1 {
+            return false;
+        }
+    }
+    let carried = |key: &str| candidates.iter().any(|c| c.qualifiers.contains_key(key));
+    let precision_and_link = ["precision", "link"]
+        .into_iter()
+        .all(|key| stated.contains_key(key) || !carried(key));
+    // Dense and sparse are both recorded where either is; where only one
+    // is, an unstated figure may be the other.
+    let sparsity = stated.contains_key("sparsity")
+        || !carried("sparsity")
+        || ["dense", "sparse"].into_iter().all(|v| {
+            candidates
+                .iter()
+                .any(|c| c.qualifiers.get("sparsity").is_some_and(|s| s == v))
+        });
+    precision_and_link && sparsity
+}
+
+/// How many attributes the knowledge base states for entities of a kind
+/// in a dimension: memory bandwidth and NVLink are two of bandwidth.
+fn kb_attributes_measuring(kb: &Kb, kind: Kind, dimension: Dimension) -> usize {
+    let mut attributes: Vec<&str> = kb
+        .entities()
+        .iter()
+        .filter(|e| e.kind == kind)
+        .flat_map(|e| &e.facts)
+        .filter(|f| match &f.value().value {
+            FactValue::Measure(m) => m.dimension() == dimension,
+            FactValue::Word(_) => false,
+        })
+        .map(|f| f.attribute.as_str())
+        .collect();
+    attributes.sort_unstable();
+    attributes.dedup();
+    attributes.len()
 }
 
 fn is_count(q: &Quantity) -> bool {

@@ -1,0 +1,335 @@
+//! The names a sentence gives its figures, in an open world: the entities
+//! the knowledge base knows, and the product-like names it does not.
+//!
+//! Most names in a real article are in no knowledge base. A figure next to
+//! an unknown name is that name's, and unknown; charging it to the nearest
+//! known entity is how a checker cries wolf ("the Orion X4, beside an
+//! MI300X, has 144 GB" is no MI300X figure). So every name is found, known
+//! or not, and an unknown one is a [`Mention`] with no entities: whoever
+//! reads it finds no fact, and the figure stays unchecked.
+//!
+//! A known name can also stand for an unknown variant of itself:
+//! - followed by a product-like word it does not include ("TPU v9", "H100
+//!   Ultra2"),
+//! - followed by a memory size none of its variants has ("H20 (141GB)"),
+//! - or, when the name has no digit of its own ("SuperPOD"), preceded by a
+//!   capitalised word that is neither ordinary nor a brand ("Halcyon
+//!   SuperPOD").
+//!
+//! What counts as product-like is a shape, not a list: letters with digits
+//! ("MI355X", "X4", "v7", "Quantum-2"), a capital inside a word
+//! ("CloudMatrix"), and in Chinese prose any capitalised Latin word
+//! ("Ironwood"). Units, cue words ("FP8", "HBM3e"), brands and the words of
+//! `not_names` in `claims/language.yaml` (architectures, periods,
+//! technologies) are none.
+
+use std::ops::Range;
+
+use crate::cues::Cues;
+use crate::kb::{FactValue, Kb, Mention};
+use crate::lexicon::Lexicon;
+use crate::units::{Base, Dimension, UnitTable};
+
+/// Every name in `text`, known or unknown, left to right. An unknown name
+/// has no entities.
+pub fn mentions(kb: &Kb, text: &str) -> Vec<Mention> {
+    let words = words(text);
+    let cjk = text.chars().any(is_cjk);
+    let mut out: Vec<Mention> = Vec::new();
+    for m in kb.names().find(text) {
+        out.push(widened(kb, text, &words, m));
+    }
+    let covered = |w: &Range<usize>, found: &[Mention]| {
+        found
+            .iter()
+            .any(|m| m.span.start < w.end && w.start < m.span.end)
+    };
+    let mut unknown: Vec<Mention> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        if covered(w, &out) {
+            i += 1;
+            continue;
+        }
+        // "Ascend 910B", "Atlas 950": a model number after a capitalised
+        // word that is no ordinary one.
+        if i + 1 < words.len()
+            && joined(text, w, &words[i + 1])
+            && !covered(&words[i + 1], &out)
+            && named_number(&text[w.clone()], &text[words[i + 1].clone()])
+        {
+            unknown.push(Mention {
+                span: w.start..words[i + 1].end,
+                entities: Vec::new(),
+            });
+            i += 2;
+            continue;
+        }
+        if !product_like(&text[w.clone()], cjk) {
+            i += 1;
+            continue;
+        }
+        // "Orion X4": the capitalised words right before belong to it.
+        let mut start = i;
+        while start > 0 && joined(text, &words[start - 1], &words[start]) {
+            let before = &text[words[start - 1].clone()];
+            if !capitalised(before) || ordinary(before) || covered(&words[start - 1], &out) {
+                break;
+            }
+            start -= 1;
+        }
+        // "MI355X Ultra", "Ascend 910C": a capitalised or numbered word
+        // right after continues it.
+        let mut end = i;
+        while end + 1 < words.len() && joined(text, &words[end], &words[end + 1]) {
+            let after = &text[words[end + 1].clone()];
+            let continues = product_like(after, cjk)
+                || (capitalised(after) && !ordinary(after) && !is_unit_or_cue(after));
+            if !continues || covered(&words[end + 1], &out) {
+                break;
+            }
+            end += 1;
+        }
+        unknown.push(Mention {
+            span: words[start].start..words[end].end,
+            entities: Vec::new(),
+        });
+        i = end + 1;
+    }
+    out.extend(unknown);
+    out.sort_by_key(|m| (m.span.start, m.span.end));
+    out
+}
+
+/// A known mention, or the unknown variant it stands for.
+fn widened(kb: &Kb, text: &str, words: &[Range<usize>], m: Mention) -> Mention {
+    let unknown = |span: Range<usize>| Mention {
+        span,
+        entities: Vec::new(),
+    };
+    let next = words
+        .iter()
+        .find(|w| w.start >= m.span.end)
+        .filter(|w| {
+            text[m.span.end..w.start]
+                .chars()
+                .all(|c| c == ' ' || c == '-')
+        })
+        .filter(|w| w.start - m.span.end <= 1);
+    if let Some(w) = next {
+        let word = &text[w.clone()];
+        let starts_with_letter = word.starts_with(|c: char| c.is_ascii_alphabetic());
+        if starts_with_letter && product_like(word, false) {
+            return unknown(m.span.start..w.end);
+        }
+    }
+    if let Some(bytes) = memory_after(&text[m.span.end..]) {
+        // "A100 (80GB)" means the variants with 80 GB; "H20 (141GB)" one
+        // the knowledge base does not know.
+        let has = |i: &usize| {
+            memory_sizes(kb, &[*i])
+                .is_some_and(|sizes| sizes.iter().any(|s| (s - bytes).abs() <= 0.5e9))
+        };
+        if memory_sizes(kb, &m.entities).is_some() {
+            let entities: Vec<usize> = m.entities.iter().copied().filter(has).collect();
+            return Mention {
+                span: m.span,
+                entities,
+            };
+        }
+    }
+    let named = &text[m.span.clone()];
+    if !named.chars().any(|c| c.is_ascii_digit())
+        && let Some(before) = words.iter().rev().find(|w| w.end <= m.span.start)
+        && text[before.end..m.span.start] == *" "
+    {
+        let word = &text[before.clone()];
+        if capitalised(word) && !ordinary(word) && !is_unit_or_cue(word) {
+            return unknown(before.start..m.span.end);
+        }
+    }
+    m
+}
+
+/// A memory size written right after a name: "(141GB)", " 48 GB", in bytes.
+fn memory_after(rest: &str) -> Option<f64> {
+    let rest = rest.trim_start_matches([' ', '(', '（']);
+    let digits = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(rest.len());
+    let value: f64 = rest[..digits].parse().ok()?;
+    let unit_text = rest[digits..].trim_start_matches(' ');
+    let unit = UnitTable::builtin().unit_at(unit_text)?;
+    (unit.unit.dimension == Dimension::of(Base::Byte)).then_some(value * unit.unit.factor)
+}
+
+/// The memory sizes the entities have, in bytes, every reading; `None`
+/// when none records one.
+fn memory_sizes(kb: &Kb, entities: &[usize]) -> Option<Vec<f64>> {
+    let sizes: Vec<f64> = entities
+        .iter()
+        .flat_map(|&i| kb.entity(i).facts_of("memory_capacity"))
+        .flat_map(|f| &f.readings)
+        .filter_map(|r| match &r.value {
+            FactValue::Measure(m) => Some(m.interval.nominal),
+            FactValue::Word(_) => None,
+        })
+        .collect();
+    (!sizes.is_empty()).then_some(sizes)
+}
+
+/// The Latin words of a text: ASCII letters and digits, with a hyphen
+/// between two of them ("Quantum-2") or a point between digits ("v5.1").
+fn words(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let inner =
+                |ok: fn(u8) -> bool| i + 1 < bytes.len() && ok(bytes[i - 1]) && ok(bytes[i + 1]);
+            let keep = b.is_ascii_alphanumeric()
+                || (b == b'-' && inner(|c| c.is_ascii_alphanumeric()))
+                || (b == b'.' && inner(|c| c.is_ascii_digit()));
+            if !keep {
+                break;
+            }
+            i += 1;
+        }
+        out.push(start..i);
+    }
+    out
+}
+
+/// Whether two words stand side by side, one space apart.
+fn joined(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
+    &text[a.end..b.start] == " "
+}
+
+/// Whether a word has the shape of a product or model name.
+fn product_like(word: &str, cjk: bool) -> bool {
+    if word.starts_with(|c: char| c.is_ascii_digit()) || word.len() < 2 {
+        return false;
+    }
+    let letters = word.chars().any(|c| c.is_ascii_alphabetic());
+    let digits = word.chars().any(|c| c.is_ascii_digit());
+    let inner_capital = word
+        .as_bytes()
+        .windows(2)
+        .any(|pair| pair[0].is_ascii_lowercase() && pair[1].is_ascii_uppercase());
+    let latin_name_in_chinese =
+        cjk && capitalised(word) && word.chars().any(|c| c.is_ascii_lowercase()) && word.len() >= 3;
+    let shaped = (letters && digits) || inner_capital || latin_name_in_chinese;
+    shaped && !ordinary(word) && !is_unit_or_cue(word)
+}
+
+/// Whether a capitalised word and the number after it make a model
+/// number: "Ascend 910B", "Qwen 72B", "Atlas 950", but not "NVIDIA 80GB",
+/// "Google 2024" or "So 8".
+fn named_number(word: &str, number: &str) -> bool {
+    let lexicon = Lexicon::builtin();
+    if !capitalised(word) || lexicon.is_plain_word(word) || is_unit_or_cue(word) {
+        return false;
+    }
+    let digits = number.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return false;
+    }
+    let (head, tail) = number.split_at(digits);
+    if tail.is_empty() {
+        let year = head.len() == 4 && (1900..2100).contains(&head.parse::<u32>().unwrap_or(0));
+        return head.len() >= 3 && !year;
+    }
+    // One letter is a model's suffix or size ("910B", "72B"); more is a
+    // unit ("80GB").
+    tail.len() == 1 && tail.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+fn capitalised(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+/// An ordinary capitalised word, a brand, or a word that names no product.
+fn ordinary(word: &str) -> bool {
+    let lexicon = Lexicon::builtin();
+    lexicon.is_plain_word(word) || lexicon.is_brand_word(word) || lexicon.is_not_name(word)
+}
+
+/// Whether the whole word is a unit ("TFLOPS", "Gbps") or a cue word
+/// ("FP8", "HBM3e", "NVLink").
+fn is_unit_or_cue(word: &str) -> bool {
+    UnitTable::builtin()
+        .compound_unit_at(word)
+        .is_some_and(|u| u.len == word.len())
+        || Cues::builtin()
+            .find(word)
+            .iter()
+            .any(|f| f.span == (0..word.len()))
+}
+
+fn is_cjk(c: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3400}'..='\u{4dbf}').contains(&c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<(&str, bool)> {
+        mentions(Kb::builtin(), text)
+            .into_iter()
+            .map(|m| (&text[m.span.clone()], !m.entities.is_empty()))
+            .collect()
+    }
+
+    #[test]
+    fn unknown_products_beside_known_ones() {
+        assert_eq!(
+            names("The Orion X4, listed next to an MI300X, has 144 GB."),
+            [("Orion X4", false), ("MI300X", true)]
+        );
+        assert_eq!(
+            names("the Ascend 910Q and the Atlas 977, not NVIDIA 80GB in 2024"),
+            [("Ascend 910Q", false), ("Atlas 977", false)]
+        );
+        assert_eq!(
+            names("Zephyr-9 and the Kestrel K12 ship beside the H100."),
+            [("Zephyr-9", false), ("Kestrel K12", false), ("H100", true)]
+        );
+    }
+
+    #[test]
+    fn a_latin_name_in_chinese_prose_is_a_name() {
+        assert_eq!(
+            names("Falconwood 每颗芯片 256GB，是 H100 的三倍"),
+            [("Falconwood", false), ("H100", true)]
+        );
+    }
+
+    #[test]
+    fn units_cues_brands_and_plain_words_are_no_names() {
+        assert_eq!(
+            names("NVIDIA says FP8 on HBM3e gives 400 Gbps and 989 TFLOPS. Fifty-Four, so it is."),
+            []
+        );
+        assert_eq!(
+            names("英伟达的 Hopper 架构用 NVLink 互联，带宽 900 GB/s"),
+            []
+        );
+    }
+
+    #[test]
+    fn a_known_name_with_a_suffix_of_its_own_is_an_unknown_variant() {
+        assert_eq!(names("the TPU v9 pod"), [("TPU v9", false)]);
+        assert_eq!(names("an H20 (141GB) card"), [("H20", false)]);
+        assert_eq!(names("an H20 (96GB) card"), [("H20", true)]);
+        assert_eq!(names("an H100 80GB card"), [("H100", true)]);
+    }
+}
