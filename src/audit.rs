@@ -2,6 +2,7 @@
 //! sorted report for one document.
 
 use crate::check;
+use crate::claim::statement::Coverage;
 use crate::document::Document;
 use crate::facts::Facts;
 use crate::finding::{Finding, Related, Verdict};
@@ -16,6 +17,8 @@ pub struct FileReport {
     pub document: Document,
     /// Numeric claims found (quantities in prose).
     pub claims: usize,
+    /// The figures' spans, for [`FileReport::coverage`].
+    pub figures: Vec<std::ops::Range<usize>>,
     /// Sorted by position.
     pub findings: Vec<Finding>,
     /// Flagged findings hidden by suppression comments ([`crate::suppress`]).
@@ -30,6 +33,12 @@ impl FileReport {
             .iter()
             .filter(|f| f.verdict == verdict)
             .count()
+    }
+
+    /// How many figures the findings shown cover, and how many are left:
+    /// worked out after suppressions and a baseline have hidden theirs.
+    pub fn coverage(&self) -> Coverage {
+        Coverage::of(&self.figures, &self.findings)
     }
 
     pub fn flagged(&self) -> usize {
@@ -191,11 +200,15 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
 /// Audits one document with the checks the settings choose.
 pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileReport {
     let (blocks, sentences) = sentences_of(&document);
-    let claims = sentences
+    let figures: Vec<std::ops::Range<usize>> = sentences
         .iter()
         .flat_map(|s| &s.tokens)
-        .filter(|t| matches!(t, Token::Quantity(_)))
-        .count();
+        .filter_map(|t| match t {
+            Token::Quantity(q) => Some(q.span.clone()),
+            _ => None,
+        })
+        .collect();
+    let claims = figures.len();
     let mut findings = Vec::new();
     let facts = Facts::new(&document.text, &sentences, kb);
     let named = named_variants(&facts, sentences.len());
@@ -227,6 +240,7 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
     FileReport {
         document,
         claims,
+        figures,
         findings,
         suppressed: 0,
         baselined: 0,

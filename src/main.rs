@@ -128,6 +128,17 @@ enum Command {
         /// The check's code.
         check: String,
     },
+    /// Print every figure as the claim model read it (value, kind,
+    /// subject, attribute, qualifiers, role) with the checks that covered
+    /// it or why none did: `audit claims article.md`.
+    Claims {
+        /// Markdown files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output format: a line per figure, or the JSON contract.
+        #[arg(long, value_enum, default_value_t = ClaimsFormat::Human)]
+        format: ClaimsFormat,
+    },
     /// Inspect the knowledge base: `audit kb check`, `audit kb list`,
     /// `audit kb show H100`.
     Kb {
@@ -148,6 +159,12 @@ enum KbCommand {
         /// A name, alias, family or id: `H100`, `A100 40GB SXM`, `frontier`.
         name: String,
     },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ClaimsFormat {
+    Human,
+    Json,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -191,6 +208,10 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                 }
             };
             out.write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Claims { paths, format }) => {
+            claims(&cli, paths, *format, &mut out)?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Explain { check }) => match recount::check::by_code(check) {
@@ -431,6 +452,46 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `audit claims`: each file audited with the config's checks, then read
+/// back as statements, in path order.
+fn claims(
+    cli: &Cli,
+    paths: &[PathBuf],
+    format: ClaimsFormat,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let config = load_config(cli)?;
+    let settings = settings(cli, &config)?;
+    let kb = load_kb(cli, &config)?;
+    let files =
+        recount::inputs::markdown_files(paths, &config.selection).map_err(std::io::Error::other)?;
+    let mut read = Vec::new();
+    for path in &files {
+        let document = Document::read(path).map_err(std::io::Error::other)?;
+        let report = audit_with(document, &kb, &settings);
+        let statements =
+            recount::claim::statement::statements(&report.document, &kb, &report.findings);
+        read.push((report, statements));
+    }
+    let claims_files: Vec<report::claims::ClaimsFile> = read
+        .iter()
+        .map(|(report, statements)| report::claims::ClaimsFile {
+            document: &report.document,
+            statements,
+            coverage: report.coverage(),
+        })
+        .collect();
+    match format {
+        ClaimsFormat::Human => {
+            for file in &claims_files {
+                report::claims::human(file, out)?;
+            }
+        }
+        ClaimsFormat::Json => report::claims::json(&claims_files, out)?,
+    }
+    out.flush()
 }
 
 fn plural(n: usize) -> &'static str {

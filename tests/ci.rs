@@ -78,7 +78,7 @@ fn audit_from(folder: &Path, args: &[&str]) -> Run {
 fn summaries(run: &Run) -> Vec<&str> {
     run.stdout
         .lines()
-        .filter(|l| l.contains(" claims found, "))
+        .filter(|l| l.contains("; findings: "))
         .collect()
 }
 
@@ -131,9 +131,9 @@ fn folders_honour_gitignore_ignore_and_hidden_files_like_ripgrep() {
     assert_eq!(
         summaries(&run),
         [
-            "./posts/a.md: 4 claims found, 1 checked, 1 verified, 0 contradicted, 0 inconsistent",
-            "./posts/b.markdown: 4 claims found, 1 checked, 0 verified, 1 contradicted, 0 inconsistent",
-            "./posts/sub/d.md: 4 claims found, 1 checked, 1 verified, 0 contradicted, 0 inconsistent",
+            "./posts/a.md: 4 figures: 3 verified, 0 flagged, 1 unchecked; findings: 1 verified, 0 contradicted, 0 inconsistent",
+            "./posts/b.markdown: 4 figures: 2 verified, 1 flagged, 1 unchecked; findings: 0 verified, 1 contradicted, 0 inconsistent",
+            "./posts/sub/d.md: 4 figures: 3 verified, 0 flagged, 1 unchecked; findings: 1 verified, 0 contradicted, 0 inconsistent",
         ]
     );
     // A file named explicitly is audited whatever the ignore files say.
@@ -171,7 +171,7 @@ fn assert_same_bytes_on_one_and_two_threads(folder: &Path) {
         let two = audit_from(Path::new(env!("CARGO_MANIFEST_DIR")), &args("2"));
         assert!(matches!(one.code, Some(0 | 1)), "{one:?}");
         assert!(
-            one.stdout.matches(" claims found, ").count() > 1
+            one.stdout.matches("; findings: ").count() > 1
                 || matches!(format, "json" | "sarif" | "github"),
             "{folder}: {one:?}"
         );
@@ -227,7 +227,9 @@ fn the_config_selects_files_and_sets_fail_on_and_checks() {
     assert_eq!(run.code, Some(0), "{run:?}");
     assert_eq!(
         summaries(&run),
-        ["./a.md: 4 claims found, 1 checked, 0 verified, 1 contradicted, 0 inconsistent"]
+        [
+            "./a.md: 4 figures: 2 verified, 1 flagged, 1 unchecked; findings: 0 verified, 1 contradicted, 0 inconsistent"
+        ]
     );
     // A flag overrides the config.
     let run = repo.audit(&["--fail-on", "contradicted", "posts"]);
@@ -247,7 +249,9 @@ fn the_config_chooses_checks_and_flags_override_it() {
     assert_eq!(run.code, Some(0), "{run:?}");
     assert_eq!(
         summaries(&run),
-        ["a.md: 4 claims found, 0 checked, 0 verified, 0 contradicted, 0 inconsistent"]
+        [
+            "a.md: 4 figures: 0 verified, 0 flagged, 4 unchecked; findings: 0 verified, 0 contradicted, 0 inconsistent"
+        ]
     );
     let run = repo.audit(&["--checks", "arithmetic,spec", "a.md"]);
     assert_eq!(run.code, Some(1), "{run:?}");
@@ -413,7 +417,7 @@ Eight GPUs: 8 × 40 GB = 300 GB.
     assert_eq!(
         summaries(&run),
         [
-            "a.md: 32 claims found, 3 checked, 0 verified, 3 contradicted, 0 inconsistent, 5 suppressed"
+            "a.md: 32 figures: 6 verified, 3 flagged, 23 unchecked; findings: 0 verified, 3 contradicted, 0 inconsistent, 5 suppressed"
         ]
     );
     // With only suppressed findings, the run passes.
@@ -425,7 +429,7 @@ Eight GPUs: 8 × 40 GB = 300 GB.
     assert_eq!(run.code, Some(0), "{run:?}");
     assert_eq!(
         run.stdout,
-        "b.md: 4 claims found, 0 checked, 0 verified, 0 contradicted, 0 inconsistent, 1 suppressed\n"
+        "b.md: 4 figures: 0 verified, 0 flagged, 4 unchecked; findings: 0 verified, 0 contradicted, 0 inconsistent, 1 suppressed\n"
     );
 }
 
@@ -468,7 +472,7 @@ fn unused_suppressions_are_reported_on_request() {
     assert_eq!(run.code, Some(1), "{run:?}");
     assert_eq!(
         run.stdout,
-        "b.md: 4 claims found, 0 checked, 0 verified, 0 contradicted, 0 inconsistent\n"
+        "b.md: 4 figures: 0 verified, 0 flagged, 4 unchecked; findings: 0 verified, 0 contradicted, 0 inconsistent\n"
     );
 }
 
@@ -529,8 +533,8 @@ fn a_baseline_hides_known_findings_across_edits_and_fails_on_new_ones() {
     assert_eq!(
         summaries(&run),
         [
-            "posts/a.md: 7 claims found, 1 checked, 1 verified, 0 contradicted, 0 inconsistent, 1 hidden by the baseline",
-            "posts/b.md: 4 claims found, 1 checked, 1 verified, 0 contradicted, 0 inconsistent",
+            "posts/a.md: 7 figures: 3 verified, 0 flagged, 4 unchecked; findings: 1 verified, 0 contradicted, 0 inconsistent, 1 hidden by the baseline",
+            "posts/b.md: 4 figures: 3 verified, 0 flagged, 1 unchecked; findings: 1 verified, 0 contradicted, 0 inconsistent",
         ]
     );
 
@@ -645,7 +649,9 @@ fn the_readme_config_example_holds() {
     assert_eq!(run.stderr, "");
     assert_eq!(
         summaries(&run),
-        ["./articles/a.md: 4 claims found, 1 checked, 0 verified, 1 contradicted, 0 inconsistent"]
+        [
+            "./articles/a.md: 4 figures: 2 verified, 1 flagged, 1 unchecked; findings: 0 verified, 1 contradicted, 0 inconsistent"
+        ]
     );
 }
 
@@ -737,7 +743,7 @@ fn suppressed_and_baselined_findings_are_counted_in_every_summary() {
     );
     assert!(
         markdown
-            .ends_with("|---:|---:|---:|---:|---:|---:|---:|\n| 2 | 12 | 0 | 1 | 0 | 1 | 1 |\n"),
+            .ends_with("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n| 2 | 12 | 3 | 9 | 0 | 1 | 0 | 1 | 1 |\n"),
         "{markdown}"
     );
     let html = audit("html");
@@ -751,7 +757,12 @@ fn suppressed_and_baselined_findings_are_counted_in_every_summary() {
     let sarif: serde_json::Value = serde_json::from_str(&audit("sarif")).unwrap();
     assert_eq!(
         sarif["runs"][0]["properties"],
-        serde_json::json!({ "files": 2, "suppressed": 1, "baselined": 1 })
+        serde_json::json!({
+            "files": 2,
+            "coverage": { "figures": 12, "verified": 2, "flagged": 1, "unchecked": 9 },
+            "suppressed": 1,
+            "baselined": 1
+        })
     );
     assert_eq!(sarif["runs"][0]["results"].as_array().unwrap().len(), 1);
     assert_eq!(audit("github").lines().count(), 1);

@@ -261,7 +261,7 @@ fn right_calculations_exit_0() {
     assert_eq!(
         run.stdout,
         format!(
-            "{}: 3 claims found, 1 checked, 1 verified, 0 contradicted, 0 inconsistent\n",
+            "{}: 3 figures: 3 verified, 0 flagged, 0 unchecked; findings: 1 verified, 0 contradicted, 0 inconsistent\n",
             path.display()
         )
     );
@@ -311,7 +311,7 @@ fn a_folder_exits_1_when_any_file_is_flagged() {
     let summaries: Vec<&str> = run
         .stdout
         .lines()
-        .filter(|l| l.contains("claims found"))
+        .filter(|l| l.contains("; findings: "))
         .collect();
     assert_eq!(summaries.len(), 2, "{}", run.stdout);
     assert!(summaries[0].contains("right.md"));
@@ -438,7 +438,7 @@ fn an_empty_file_is_a_clean_empty_report() {
     assert_eq!(
         run.stdout,
         format!(
-            "{}: 0 claims found, 0 checked, 0 verified, 0 contradicted, 0 inconsistent\n",
+            "{}: 0 figures: 0 verified, 0 flagged, 0 unchecked; findings: 0 verified, 0 contradicted, 0 inconsistent\n",
             path.display()
         )
     );
@@ -515,9 +515,9 @@ fn one_huge_line(test: &str, bytes: usize, limit: Duration) {
     assert_eq!(
         run.stdout,
         format!(
-            "{}: {} claims found, {repeats} checked, {repeats} verified, 0 contradicted, 0 inconsistent\n",
+            "{}: {figures} figures: {figures} verified, 0 flagged, 0 unchecked; findings: {repeats} verified, 0 contradicted, 0 inconsistent\n",
             path.display(),
-            3 * repeats
+            figures = 3 * repeats
         )
     );
     assert!(

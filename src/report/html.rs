@@ -430,12 +430,14 @@ fn panel_entry(html: &mut String, file: usize, index: usize, document: &Document
 fn summary(totals: Totals) -> String {
     format!(
         concat!(
-            r#"<header class="summary"><h1>Recount report</h1><table class="totals"><tr><th>files</th><th>claims</th><th>verified</th><th>contradicted</th><th>inconsistent</th><th>suppressed</th><th>hidden by the baseline</th></tr>"#,
-            r#"<tr><td>{}</td><td>{}</td><td class="verified">{}</td><td class="contradicted">{}</td><td class="inconsistent">{}</td><td>{}</td><td>{}</td></tr></table></header>"#,
+            r#"<header class="summary"><h1>Recount report</h1><table class="totals"><tr><th>files</th><th>figures</th><th>figures checked</th><th>figures unchecked</th><th>verified</th><th>contradicted</th><th>inconsistent</th><th>suppressed</th><th>hidden by the baseline</th></tr>"#,
+            r#"<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class="verified">{}</td><td class="contradicted">{}</td><td class="inconsistent">{}</td><td>{}</td><td>{}</td></tr></table></header>"#,
             "\n"
         ),
         totals.files,
-        totals.claims,
+        totals.coverage.figures,
+        totals.coverage.verified + totals.coverage.flagged,
+        totals.coverage.unchecked,
         totals.verified,
         totals.contradicted,
         totals.inconsistent,
@@ -447,9 +449,8 @@ fn summary(totals: Totals) -> String {
 /// A file's counts, with what suppressions and a baseline hid when any did.
 fn counts(report: &FileReport) -> String {
     let mut text = format!(
-        "{} claims found, {} checked: {} verified, {} contradicted, {} inconsistent",
-        report.claims,
-        report.findings.len(),
+        "{}; findings: {} verified, {} contradicted, {} inconsistent",
+        report.coverage().sentence(),
         report.count(Verdict::Verified),
         report.count(Verdict::Contradicted),
         report.count(Verdict::Inconsistent),

@@ -189,9 +189,8 @@ impl Emitter for Human {
         }
         write!(
             out,
-            "{path}: {} claims found, {} checked, {} verified, {} contradicted, {} inconsistent",
-            report.claims,
-            report.findings.len(),
+            "{path}: {}; findings: {} verified, {} contradicted, {} inconsistent",
+            report.coverage().sentence(),
             report.count(Verdict::Verified),
             report.count(Verdict::Contradicted),
             report.count(Verdict::Inconsistent),

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::{Emitter, Totals, indented};
 use crate::audit::FileReport;
+use crate::claim::statement::Coverage;
 use crate::finding::{Finding, Severity, SourceRef, Verdict};
 
 /// The totals so far (which also say whether a file was written yet).
@@ -25,6 +26,7 @@ pub const VERSION: u32 = 1;
 struct FileOut<'a> {
     path: String,
     claims: usize,
+    coverage: Coverage,
     findings: Vec<FindingOut<'a>>,
 }
 
@@ -105,6 +107,7 @@ impl Emitter for Json {
         let file = FileOut {
             path: r.document.path.display().to_string(),
             claims: r.claims,
+            coverage: r.coverage(),
             findings: r.findings.iter().map(|f| finding(r, f)).collect(),
         };
         let separator = if self.summary.files == 1 { "" } else { "," };
@@ -140,6 +143,7 @@ mod tests {
                 FileOut {
                     path: r.document.path.display().to_string(),
                     claims: r.claims,
+                    coverage: r.coverage(),
                     findings: r.findings.iter().map(|f| finding(r, f)).collect(),
                 }
             })

@@ -163,9 +163,8 @@ impl Emitter for Markdown {
         writeln!(out, "## {}\n", escape(&document.path.display().to_string()))?;
         writeln!(
             out,
-            "{} claims found, {} checked: {} verified, {} contradicted, {} inconsistent{}.\n",
-            report.claims,
-            report.findings.len(),
+            "{}; findings: {} verified, {} contradicted, {} inconsistent{}.\n",
+            report.coverage().sentence(),
             report.count(Verdict::Verified),
             report.count(Verdict::Contradicted),
             report.count(Verdict::Inconsistent),
@@ -185,14 +184,16 @@ impl Emitter for Markdown {
         writeln!(out, "## Summary\n")?;
         writeln!(
             out,
-            "| files | claims | verified | contradicted | inconsistent | suppressed | hidden by the baseline |"
+            "| files | figures | figures checked | figures unchecked | verified | contradicted | inconsistent | suppressed | hidden by the baseline |"
         )?;
-        writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|")?;
+        writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|")?;
         writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             t.files,
-            t.claims,
+            t.coverage.figures,
+            t.coverage.verified + t.coverage.flagged,
+            t.coverage.unchecked,
             t.verified,
             t.contradicted,
             t.inconsistent,

@@ -7,6 +7,7 @@
 //! pull-request comment or for `reports/`; `html` is the article itself with
 //! each checked claim highlighted.
 
+pub mod claims;
 pub mod github;
 pub mod html;
 pub mod human;
@@ -19,6 +20,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::audit::FileReport;
+use crate::claim::statement::Coverage;
 use crate::finding::{Finding, Verdict};
 
 /// Which findings a format shows.
@@ -111,6 +113,8 @@ pub struct Totals {
     pub verified: usize,
     pub contradicted: usize,
     pub inconsistent: usize,
+    /// Figures found, covered by a check and left unchecked.
+    pub coverage: Coverage,
     /// Not in the JSON contract's summary (version 1 predates suppressions).
     #[serde(skip)]
     pub suppressed: usize,
@@ -127,6 +131,7 @@ impl Totals {
         self.verified += report.count(Verdict::Verified);
         self.contradicted += report.count(Verdict::Contradicted);
         self.inconsistent += report.count(Verdict::Inconsistent);
+        self.coverage.add(report.coverage());
         self.suppressed += report.suppressed;
         self.baselined += report.baselined;
     }

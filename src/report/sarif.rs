@@ -223,6 +223,7 @@ impl Emitter for Sarif {
         }
         let properties = json!({
             "files": self.totals.files,
+            "coverage": self.totals.coverage,
             "suppressed": self.totals.suppressed,
             "baselined": self.totals.baselined,
         });
