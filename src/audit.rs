@@ -235,6 +235,7 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
         }
     }
     mark_premises(&mut findings);
+    findings.iter_mut().for_each(Finding::unwrap_lines);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     findings.dedup_by(|a, b| a.sort_key() == b.sort_key());
     FileReport {

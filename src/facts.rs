@@ -39,14 +39,23 @@ impl<'a> Facts<'a> {
         (&self.text[span.clone()], span.start)
     }
 
+    /// A sentence's text with its soft line breaks unwrapped: a cue, a name
+    /// or a clause wrapped across two lines ("without⏎sparsity", "H100⏎
+    /// SXM", "不带⏎稀疏") is one cue, name or clause. A break reads as a
+    /// space, or as nothing between two Chinese characters.
+    fn unwrapped(&self, sentence: usize) -> Unwrapped<'a> {
+        let (local, shift) = self.local(sentence);
+        Unwrapped::new(local, shift)
+    }
+
     /// The cue words of a sentence ([`Cues::find`] over its text alone), by
     /// position.
     pub fn cues(&self, sentence: usize) -> &[Found] {
         self.cues[sentence].get_or_init(|| {
-            let (local, shift) = self.local(sentence);
-            let mut found = Cues::builtin().find(local);
+            let view = self.unwrapped(sentence);
+            let mut found = Cues::builtin().find(&view.text);
             for f in &mut found {
-                f.span = f.span.start + shift..f.span.end + shift;
+                f.span = view.original(f.span.clone());
             }
             found
         })
@@ -55,8 +64,11 @@ impl<'a> Facts<'a> {
     /// The clauses of a sentence ([`clauses`]).
     pub fn clauses(&self, sentence: usize) -> &[Range<usize>] {
         self.clauses[sentence].get_or_init(|| {
-            let (local, shift) = self.local(sentence);
-            clauses(local, shift)
+            let view = self.unwrapped(sentence);
+            clauses(&view.text, 0)
+                .into_iter()
+                .map(|c| view.original(c))
+                .collect()
         })
     }
 
@@ -64,13 +76,80 @@ impl<'a> Facts<'a> {
     /// its text alone), by position.
     pub fn names(&self, sentence: usize) -> &[Mention] {
         self.names[sentence].get_or_init(|| {
-            let (local, shift) = self.local(sentence);
-            let mut found = crate::claim::names::mentions(self.kb, local);
+            let view = self.unwrapped(sentence);
+            let mut found = crate::claim::names::mentions(self.kb, &view.text);
             for m in &mut found {
-                m.span = m.span.start + shift..m.span.end + shift;
+                m.span = view.original(m.span.clone());
             }
             found
         })
+    }
+}
+
+/// A sentence's text with its line breaks unwrapped, and where each of its
+/// bytes stands in the document.
+struct Unwrapped<'a> {
+    text: std::borrow::Cow<'a, str>,
+    shift: usize,
+    /// For a text that dropped breaks: the document offset of each byte of
+    /// `text`, and of its end.
+    offsets: Option<Vec<usize>>,
+}
+
+impl<'a> Unwrapped<'a> {
+    fn new(local: &'a str, shift: usize) -> Unwrapped<'a> {
+        if !local.contains(['\n', '\r', '\t']) {
+            return Unwrapped {
+                text: local.into(),
+                shift,
+                offsets: None,
+            };
+        }
+        let chinese = |c: Option<char>| {
+            c.is_some_and(|c| {
+                ('\u{3000}'..='\u{9fff}').contains(&c) || ('\u{ff00}'..='\u{ffef}').contains(&c)
+            })
+        };
+        let mut text = String::with_capacity(local.len());
+        let mut offsets = Vec::with_capacity(local.len() + 1);
+        let mut chars = local.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if matches!(c, '\n' | '\r' | '\t') {
+                let before = text.chars().next_back();
+                let after = chars.peek().map(|&(_, c)| c);
+                let joins_chinese =
+                    c != '\t' && chinese(before) && (chinese(after) || after == Some('\n'));
+                if !joins_chinese && !text.ends_with(' ') || c == '\t' {
+                    text.push(' ');
+                    offsets.push(shift + i);
+                }
+                continue;
+            }
+            text.push(c);
+            offsets.extend((0..c.len_utf8()).map(|k| shift + i + k));
+        }
+        offsets.push(shift + local.len());
+        Unwrapped {
+            text: text.into(),
+            shift,
+            offsets: Some(offsets),
+        }
+    }
+
+    /// A range of the unwrapped text as a range of the document.
+    fn original(&self, r: Range<usize>) -> Range<usize> {
+        match &self.offsets {
+            None => r.start + self.shift..r.end + self.shift,
+            Some(offsets) => {
+                // The end is just after the last byte kept.
+                let end = if r.end > r.start {
+                    offsets[r.end - 1] + 1
+                } else {
+                    offsets[r.end]
+                };
+                offsets[r.start]..end
+            }
+        }
     }
 }
 

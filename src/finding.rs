@@ -80,6 +80,21 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// The finding's texts on one line each: a figure quoted from a
+    /// wrapped line ("700⏎W") reads "700 W" in a message, a step, a label
+    /// or a note.
+    pub fn unwrap_lines(&mut self) {
+        let one_line = |s: &mut String| {
+            if s.contains(['\n', '\r']) {
+                *s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+            }
+        };
+        one_line(&mut self.label);
+        one_line(&mut self.message);
+        self.steps.iter_mut().for_each(one_line);
+        self.related.iter_mut().for_each(|r| one_line(&mut r.note));
+    }
+
     /// Findings sort by position, then check, then message: output order
     /// never depends on the order checks ran in.
     pub fn sort_key(&self) -> (usize, usize, &'static str, &str) {
