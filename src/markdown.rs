@@ -20,6 +20,10 @@ pub struct Block {
     /// calculation the way a word would.
     pub breaks: Vec<Range<usize>>,
     pub kind: BlockKind,
+    /// For a list item, the block that introduces its list: the one right
+    /// before the list when it ends with a colon ("The MI325X has:"). Its
+    /// subject is the items' subject.
+    pub intro: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -78,6 +82,8 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
     let mut row_first: Option<Range<usize>> = None;
     let mut table = 0usize;
     let mut row = 0usize;
+    // For each open list, the block that introduces it, if any.
+    let mut intros: Vec<Option<usize>> = Vec::new();
 
     let flush = |current: &mut Option<Block>, blocks: &mut Vec<Block>| {
         if let Some(b) = current.take()
@@ -103,7 +109,19 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                     pieces: Vec::new(),
                     breaks: Vec::new(),
                     kind: BlockKind::Paragraph,
+                    intro: intros.last().copied().flatten(),
                 });
+            }
+            Event::Start(Tag::List(_)) => {
+                flush(&mut current, &mut blocks);
+                let introduces = blocks
+                    .last()
+                    .and_then(|b: &Block| b.pieces.last())
+                    .is_some_and(|r| source[r.clone()].trim_end().ends_with([':', '：']));
+                intros.push(introduces.then(|| blocks.len() - 1));
+            }
+            Event::End(TagEnd::List(_)) => {
+                intros.pop();
             }
             Event::Start(Tag::Heading { .. }) => {
                 flush(&mut current, &mut blocks);
@@ -111,6 +129,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                     pieces: Vec::new(),
                     breaks: Vec::new(),
                     kind: BlockKind::Heading,
+                    intro: None,
                 });
             }
             Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item) => {
@@ -155,6 +174,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                             column,
                         },
                     },
+                    intro: None,
                 });
             }
             Event::End(TagEnd::TableCell) => {
@@ -176,6 +196,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                     pieces: Vec::new(),
                     breaks: Vec::new(),
                     kind: BlockKind::Paragraph,
+                    intro: intros.last().copied().flatten(),
                 });
                 // Escapes and entities make text events shorter than their
                 // range; take the range only when it is the text itself.

@@ -57,11 +57,23 @@ impl Check for Spec {
         let mut topic = Topic::default();
         let mut article = None;
         let mut first_heading = None;
+        // The entity each block named last, for the items of a list its
+        // block introduces ("The MI325X has:").
+        let mut last_named: std::collections::HashMap<usize, Mention> = Default::default();
         for (index, sentence) in input.sentences.iter().enumerate() {
             if topic.block != Some(sentence.block) {
+                if let (Some(block), Some(m)) = (topic.block, &topic.mention) {
+                    last_named.insert(block, m.clone());
+                }
+                let intro = input
+                    .blocks
+                    .get(sentence.block)
+                    .and_then(|b| b.intro)
+                    .and_then(|i| last_named.get(&i).cloned());
                 topic = Topic {
                     block: Some(sentence.block),
                     article: article.clone(),
+                    mention: intro,
                     ..Topic::default()
                 };
             }

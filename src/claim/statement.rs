@@ -219,12 +219,23 @@ pub fn statements(document: &Document, kb: &Kb, findings: &[Finding]) -> Vec<Sta
     let covering = Covering::new(findings);
     let mut out = Vec::new();
     let mut paragraph: Option<(usize, Mention)> = None;
+    // The name each block gave last, for the items of a list it
+    // introduces ("The MI325X has:").
+    let mut last_named: BTreeMap<usize, Mention> = BTreeMap::new();
     for (index, sentence) in sentences.iter().enumerate() {
         if paragraph
             .as_ref()
             .is_some_and(|(b, _)| *b != sentence.block)
+            && let Some((b, m)) = paragraph.take()
         {
-            paragraph = None;
+            last_named.insert(b, m);
+        }
+        if paragraph.is_none() {
+            paragraph = blocks
+                .get(sentence.block)
+                .and_then(|b| b.intro)
+                .and_then(|i| last_named.get(&i).cloned())
+                .map(|m| (sentence.block, m));
         }
         let names = facts.names(index);
         let cues = facts.cues(index);
