@@ -31,6 +31,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use crate::check::{Check, Input, module_doc};
+use crate::claim::names::respective;
 use crate::cues::{Cue, Cues, Found};
 use crate::finding::{Finding, Related, SourceRef, Verdict};
 use crate::format::number;
@@ -225,6 +226,9 @@ impl<'a> Context<'a> {
 /// clause must say for a mismatch to count.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Scope {
+    /// Paired by "respectively" ("the A100 and the H100 have 40 GB and 80
+    /// GB respectively"): the i-th figure is the i-th name's.
+    Respective,
     Clause,
     Sentence,
     Cell,
@@ -498,6 +502,7 @@ fn states_a_spec(
                 if in_clause(&other.span)
                     && other.span != q.span
                     && !attached
+                    && subject.scope != Scope::Respective
                     && !other.dimension().is_dimensionless()
                     && other.dimension().compatible(q.dimension()) =>
             {
@@ -762,6 +767,13 @@ fn subject(
             .map(|m| (*m).clone())
     };
     let count_of = |m: &Mention| own_count(context, m);
+    if let Some(m) = respectively(context, q) {
+        return Some(Subject {
+            count: count_of(&m),
+            mention: m,
+            scope: Scope::Respective,
+        });
+    }
     // A figure written right after a name is that name's ("an A100 80GB's
     // memory"), even when the name is the object of a comparison.
     let glued = context.mentions.iter().find(|m| {
@@ -823,6 +835,12 @@ fn subject(
                     count: None,
                 })
         })
+}
+
+/// The name a figure is paired with by "respectively" ([`respective`]).
+fn respectively(context: &Context, q: &Quantity) -> Option<Mention> {
+    let sentence = context.clauses.first()?.start..context.clauses.last()?.end;
+    respective(context.text, &sentence, context.mentions, context.tokens, q).cloned()
 }
 
 /// Whether the words between a figure and a later name compare them ("is

@@ -28,6 +28,7 @@ use std::ops::Range;
 use crate::cues::Cues;
 use crate::kb::{FactValue, Kb, Mention};
 use crate::lexicon::Lexicon;
+use crate::quantity::{Quantity, Token};
 use crate::units::{Base, Dimension, UnitTable};
 
 /// Every name in `text`, known or unknown, left to right. An unknown name
@@ -100,6 +101,44 @@ pub fn mentions(kb: &Kb, text: &str) -> Vec<Mention> {
     out.extend(unknown);
     out.sort_by_key(|m| (m.span.start, m.span.end));
     out
+}
+
+/// The name a figure is paired with by "respectively" (分别, 各自) in its
+/// sentence: as many names before the figures as figures of one
+/// dimension after the last of them, in order ("the A100 and the H100
+/// have 40 GB and 80 GB respectively"). Anything else pairs nothing.
+pub fn respective<'m>(
+    text: &str,
+    sentence: &Range<usize>,
+    mentions: &'m [Mention],
+    tokens: &[Token],
+    q: &Quantity,
+) -> Option<&'m Mention> {
+    let lower = text[sentence.clone()].to_lowercase();
+    if !["respectively", "分别", "分別", "各自"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    let names: Vec<&Mention> = mentions
+        .iter()
+        .filter(|m| sentence.start <= m.span.start && m.span.end <= q.span.start)
+        .collect();
+    let last_name = names.last()?.span.end;
+    let figures: Vec<&Quantity> = tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Quantity(f)
+                if f.span.start >= last_name && !f.is_share && f.dimension() == q.dimension() =>
+            {
+                Some(f)
+            }
+            _ => None,
+        })
+        .collect();
+    let at = figures.iter().position(|f| f.span == q.span)?;
+    (names.len() == figures.len() && figures.len() >= 2).then(|| names[at])
 }
 
 /// A known mention, or the unknown variant it stands for.

@@ -73,8 +73,8 @@ pub struct Subject {
     pub entities: Vec<String>,
     /// The count of a configuration.
     pub count: Option<f64>,
-    /// Where the name was found: `beside`, `clause`, `sentence`, `table`,
-    /// `paragraph`.
+    /// Where the name was found: `respectively` (paired in order),
+    /// `beside`, `clause`, `sentence`, `table`, `paragraph`.
     pub evidence: Option<&'static str>,
 }
 
@@ -322,6 +322,7 @@ pub fn statements(document: &Document, kb: &Kb, findings: &[Finding]) -> Vec<Sta
                 names,
                 &cell,
                 paragraph.as_ref().map(|(_, m)| m),
+                &sentence.span,
                 &sentence.tokens,
             );
             let checks: Vec<Covered> = covering
@@ -372,6 +373,7 @@ fn subject_of(
     names: &[Mention],
     cell: &[(Mention, Vec<crate::cues::Found>)],
     paragraph: Option<&Mention>,
+    sentence: &Range<usize>,
     tokens: &[Token],
 ) -> Subject {
     let glued = names.iter().rev().find(|m| {
@@ -391,8 +393,10 @@ fn subject_of(
                 .find(|m| q.span.end <= m.span.start && m.span.end <= clause.end)
         });
     let in_sentence = names.iter().rev().find(|m| m.span.end <= q.span.start);
-    let found = glued
-        .map(|m| (m, "beside"))
+    let paired = super::names::respective(text, sentence, names, tokens, q);
+    let found = paired
+        .map(|m| (m, "respectively"))
+        .or(glued.map(|m| (m, "beside")))
         .or(in_clause.map(|m| (m, "clause")))
         .or(in_sentence.map(|m| (m, "sentence")))
         .or(cell.first().map(|(m, _)| (m, "table")))
