@@ -19,6 +19,18 @@
 //! matches another column, the help line names it; a stated qualifier can
 //! itself be the error ("989 TFLOPS with sparsity" is the dense figure).
 //!
+//! The world is open, and unchecked beats wrong. A figure beside a name the
+//! knowledge base does not know ("the Orion X4", "H20 (141GB)") is that
+//! name's and is left alone. A mismatch is reported only when the subject,
+//! the attribute and the qualifiers are certain: the entity is named in the
+//! figure's clause, or no unknown name shares its sentence; a cue names the
+//! attribute, unless the unit fits no other ("1.8 TB/s" may be memory
+//! bandwidth or NVLink); an attribute named but not recorded for the entity
+//! is never swapped for another of the same unit; the precision (and the
+//! link) is stated where the facts carry one; sparsity is stated or both
+//! columns are recorded. A list's introduction ("The MI300X has:") names
+//! its items' subject, and "respectively" pairs names and figures in order.
+//!
 //! Example:
 //!
 //! ```text
