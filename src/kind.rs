@@ -188,15 +188,7 @@ const PER_CARD: &str = "per_accelerator";
 /// Whether the words just before a figure make it per something else:
 /// "每 token 六个 FLOPs", "per token, 6 FLOPs".
 fn per_something(before: &str) -> bool {
-    let tail: String = before
-        .chars()
-        .rev()
-        .take(12)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    let tail = tail.to_lowercase();
+    let tail = crate::segment::last_chars(before, 12).to_lowercase();
     let after_per = tail
         .rfind('每')
         .map(|i| &tail[i + '每'.len_utf8()..])

@@ -110,6 +110,17 @@ pub fn clauses(text: &str, offset: usize) -> Vec<Range<usize>> {
     })
 }
 
+/// The last `n` characters of a text, as a slice of it: what stands just
+/// before a figure.
+pub fn last_chars(text: &str, n: usize) -> &str {
+    let start = text
+        .char_indices()
+        .rev()
+        .nth(n.saturating_sub(1))
+        .map_or(0, |(i, _)| i);
+    if n == 0 { "" } else { &text[start..] }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +136,13 @@ mod tests {
             cut("It has 3.35 TB/s. That is fast! Is it? e.g. yes", sentences),
             vec!["It has 3.35 TB/s.", "That is fast!", "Is it?", "e.g. yes"]
         );
+    }
+
+    #[test]
+    fn last_chars_counts_characters() {
+        assert_eq!(last_chars("比 H100 的 700W", 6), "的 700W");
+        assert_eq!(last_chars("ab", 5), "ab");
+        assert_eq!(last_chars("ab", 0), "");
     }
 
     #[test]

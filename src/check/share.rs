@@ -33,6 +33,7 @@ use crate::finding::{Finding, Related, Verdict};
 use crate::format::number;
 use crate::interval::Interval;
 use crate::quantity::{Quantity, Token};
+use crate::segment::last_chars;
 
 pub struct Share;
 
@@ -145,15 +146,12 @@ impl Check for Share {
 /// Whether a comparison word points at the figure: "较 H100 的 700W",
 /// "比 700W", "than the H100's 700 W", "compared with 700 W".
 fn compared_to(text: &str, figure: &Quantity) -> bool {
-    let before: String = text[..figure.span.start]
-        .chars()
-        .rev()
-        .take(24)
-        .take_while(|c| !"。！？；，,;!?\n".contains(*c))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let near = last_chars(&text[..figure.span.start], 24);
+    // Within the figure's clause only.
+    let before = near
+        .rsplit(|c: char| "。！？；，,;!?\n".contains(c))
+        .next()
+        .unwrap_or(near);
     let lower = before.to_lowercase();
     [
         "较",
@@ -175,16 +173,7 @@ fn compared_to(text: &str, figure: &Quantity) -> bool {
 /// Whether the sentence says the change starts at the figure: "从 900
 /// GB/s", "from 900 GB/s".
 fn stated_from(text: &str, sentence: &crate::segment::Sentence, figure: &Quantity) -> bool {
-    let before = &text[sentence.span.start..figure.span.start];
-    let lower = before.to_lowercase();
-    let tail: String = lower
-        .chars()
-        .rev()
-        .take(12)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let tail = last_chars(&text[sentence.span.start..figure.span.start], 12).to_lowercase();
     tail.contains('从') || tail.contains('從') || tail.contains("from")
 }
 
