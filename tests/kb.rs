@@ -74,6 +74,18 @@ fn kb_list_and_show() {
     let out = run(&["kb", "show", "no-such-thing"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("audit kb list"));
+    // A near miss is told what it may have meant; case, spaces and
+    // hyphens never matter.
+    let out = run(&["kb", "show", "MI3OOX"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(r#"did you mean "MI300X""#),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["kb", "show", "h100-sxm5"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("nvidia-h100-sxm5"));
 }
 
 #[test]

@@ -45,9 +45,28 @@ pub fn list(kb: &Kb) -> String {
     out
 }
 
+/// A name no entity goes by, with the nearest names it may have meant.
 #[derive(Debug, thiserror::Error)]
-#[error("no entity is called {0:?}; `audit kb list` lists them all")]
-pub struct UnknownName(String);
+#[error("no entity is called {name:?}{} (`audit kb list` lists them all)", suggestion(.nearest))]
+pub struct UnknownName {
+    name: String,
+    nearest: Vec<String>,
+}
+
+fn suggestion(nearest: &[String]) -> String {
+    match nearest {
+        [] => String::new(),
+        [one] => format!("; did you mean {one:?}?"),
+        [first @ .., last] => format!(
+            "; did you mean {} or {last:?}?",
+            first
+                .iter()
+                .map(|n| format!("{n:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
 
 /// Every entity a name can mean, in full.
 pub fn show(kb: &Kb, name: &str) -> Result<String, UnknownName> {
@@ -58,7 +77,15 @@ pub fn show(kb: &Kb, name: &str) -> Result<String, UnknownName> {
         entities.push(e);
     }
     if entities.is_empty() {
-        return Err(UnknownName(name.to_string()));
+        return Err(UnknownName {
+            name: name.to_string(),
+            nearest: kb
+                .names()
+                .nearest(name, 3)
+                .into_iter()
+                .map(String::from)
+                .collect(),
+        });
     }
     let mut out = String::new();
     if entities.len() > 1 {

@@ -86,13 +86,13 @@ impl NameIndex {
     }
 
     /// The entities a name means, as written or, with `fold`, whatever its
-    /// case.
+    /// case, spaces, hyphens and underscores ("QWEN3-235B", "h100 sxm").
     pub fn lookup(&self, name: &str, fold: bool) -> Vec<usize> {
         let mut found: Vec<usize> = if fold {
-            let wanted = name.to_lowercase();
+            let wanted = folded(name);
             self.names
                 .iter()
-                .filter(|(n, _)| n.to_lowercase() == wanted)
+                .filter(|(n, _)| folded(n) == wanted)
                 .flat_map(|(_, t)| t.iter().copied())
                 .collect()
         } else {
@@ -102,6 +102,40 @@ impl NameIndex {
         found.dedup();
         found
     }
+
+    /// Every name as written, in order.
+    pub fn all(&self) -> impl Iterator<Item = &str> {
+        self.names.keys().map(String::as_str)
+    }
+
+    /// The names nearest to one that matches none, best first: what `audit
+    /// kb show` suggests.
+    pub fn nearest(&self, name: &str, most: usize) -> Vec<&str> {
+        let wanted = folded(name);
+        let mut scored: Vec<(f64, &str)> = self
+            .all()
+            .map(|n| (strsim::jaro_winkler(&wanted, &folded(n)), n))
+            .filter(|(score, _)| *score >= 0.7)
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+        // One spelling of each name: "Qwen2.5-72B" is "Qwen2.5 72B".
+        let mut seen = std::collections::BTreeSet::new();
+        scored
+            .into_iter()
+            .filter(|(_, n)| seen.insert(folded(n)))
+            .take(most)
+            .map(|(_, n)| n)
+            .collect()
+    }
+}
+
+/// A name as people vary it: lower case, without spaces, hyphens or
+/// underscores.
+pub fn folded(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// A name with each space also written as a hyphen or as nothing. Names of
@@ -188,6 +222,28 @@ mod tests {
         assert!(found("GH100 die and H1000").is_empty());
         assert_eq!(found("H100s").len(), 1);
         assert!(found("a palm tree").is_empty());
+    }
+
+    #[test]
+    fn a_name_is_found_whatever_its_case_spaces_and_hyphens() {
+        let names = Kb::builtin().names();
+        assert_eq!(
+            names.lookup("h100-sxm5", true),
+            names.lookup("H100 SXM5", false)
+        );
+        assert!(!names.lookup("H100 SXM5", false).is_empty());
+    }
+
+    #[test]
+    fn the_nearest_names_are_suggested_once_each() {
+        let names = Kb::builtin().names();
+        let near = names.nearest("MI3OOX", 3);
+        assert_eq!(near.first(), Some(&"MI300X"));
+        let folded: Vec<String> = near.iter().map(|n| folded(n)).collect();
+        let mut unique = folded.clone();
+        unique.dedup();
+        assert_eq!(folded, unique);
+        assert!(names.nearest("zzzz", 3).is_empty());
     }
 
     #[test]
