@@ -40,6 +40,11 @@ pub enum Cue {
     Rest,
     /// A share that is the size of a change: "砍掉", "a cut of".
     Change,
+    /// The figure after it is each one's of the things counted before it:
+    /// "4 cards, each with 192 GB", "4 张卡，各 192 GB".
+    EachBefore,
+    /// The figure before it is each one's: "80 GB apiece", "80 GB each".
+    EachAfter,
 }
 
 /// A kind of figure: its dimension and whether it is the default for it.
@@ -76,6 +81,14 @@ struct File {
     precision_bytes: BTreeMap<String, f64>,
     sums: Sums,
     restatements: Vec<String>,
+    distributive: Distributive,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Distributive {
+    before: Vec<String>,
+    after: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -185,6 +198,14 @@ impl Cues {
             (&file.sums.parts, Cue::Parts),
             (&file.sums.rest, Cue::Rest),
             (&file.sums.change, Cue::Change),
+        ] {
+            for word in words {
+                kind_words.entry(fold(word)).or_default().push(cue.clone());
+            }
+        }
+        for (words, cue) in [
+            (&file.distributive.before, Cue::EachBefore),
+            (&file.distributive.after, Cue::EachAfter),
         ] {
             for word in words {
                 kind_words.entry(fold(word)).or_default().push(cue.clone());
@@ -369,9 +390,9 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [] }\nrestatements: []\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [] }\nrestatements: []\ndistributive: { before: [], after: [] }\nextra: 1\n",
         )
         .unwrap_err();
-        assert_eq!((e.line, e.column), (10, 1));
+        assert_eq!((e.line, e.column), (11, 1));
     }
 }

@@ -143,7 +143,34 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
             if beside_card || names_card && !counts {
                 found.push(Found {
                     span: q.span.clone(),
-                    cue: Cue::Kind(PER_CARD.into()),
+                    cue: Cue::Kind(per(Base::Accelerator)),
+                });
+            }
+            // "4 MI300X cards, each with 192 GB", "80 GB apiece": a
+            // distributive word just before the figure or right after it
+            // makes it each one's of what the sentence counted last.
+            let distributive = found.iter().any(|f| match f.cue {
+                Cue::EachBefore => {
+                    clause.start <= f.span.start
+                        && f.span.end <= q.span.start
+                        && text[f.span.end..q.span.start].chars().count() <= 8
+                }
+                Cue::EachAfter => {
+                    f.span.start >= q.span.end
+                        && f.span.end <= clause.end
+                        && text[q.span.end..f.span.start].chars().count() <= 2
+                }
+                _ => false,
+            });
+            let counted_last = out
+                .iter()
+                .rev()
+                .take_while(|t: &&Typed| t.sentence == index)
+                .find_map(|t| counted_base(cues.kinds(), &t.kind));
+            if let (true, Some(base)) = (distributive, counted_last) {
+                found.push(Found {
+                    span: q.span.clone(),
+                    cue: Cue::Kind(per(base)),
                 });
             }
             if let Some(kind) = kind_of(q, &found, &clause, cues.kinds()) {
@@ -181,9 +208,19 @@ fn qd_is_count(q: &Quantity) -> bool {
     q.dimension() == Dimension::NONE && !q.is_share && q.number.nominal.fract() == 0.0
 }
 
-/// A cue that stands for "per accelerator": any per-accelerator kind of the
-/// figure's dimension takes it.
-const PER_CARD: &str = "per_accelerator";
+/// The cue that stands for "per one of `base`" ("per_accelerator"): any
+/// kind per `base` of the figure's dimension takes it.
+fn per(base: Base) -> String {
+    format!("per_{}", base.name())
+}
+
+/// The counted thing a kind counts: `accelerator` for accelerator counts.
+fn counted_base(kinds: &[KindDef], kind: &str) -> Option<Base> {
+    let def = kinds.iter().find(|k| k.name == kind)?;
+    Base::ALL
+        .into_iter()
+        .find(|&b| b.is_counted() && def.dimension == Dimension::of(b))
+}
 
 /// Whether the words just before a figure make it per something else:
 /// "每 token 六个 FLOPs", "per token, 6 FLOPs".
@@ -301,11 +338,11 @@ pub fn kind_of(
     };
     let by_name = |name: &str| kinds.iter().find(|k| k.name == name);
     for (_, name) in &cued {
-        if *name == PER_CARD {
-            let per_card = kinds
+        if let Some(base) = Base::ALL.into_iter().find(|&b| *name == per(b)) {
+            let per_one = kinds
                 .iter()
-                .find(|k| k.dimension.exponent(Base::Accelerator) == -1 && fits(k, true));
-            if let Some(k) = per_card {
+                .find(|k| k.dimension.exponent(base) == -1 && fits(k, true));
+            if let Some(k) = per_one {
                 return Some(k.name.clone());
             }
         } else if by_name(name).is_some_and(|k| fits(k, true) || per_card_of(k)) {
@@ -354,6 +391,34 @@ mod tests {
             .into_iter()
             .find(|(f, _)| f == figure)
             .map(|(_, k)| k)
+    }
+
+    #[test]
+    fn a_distributive_word_makes_the_figure_each_ones() {
+        let each = "We bought 4 MI300X cards, each with 192 GB, for 768 GB in all.";
+        assert_eq!(
+            kind(each, "192 GB").as_deref(),
+            Some("memory_per_accelerator")
+        );
+        assert_eq!(kind(each, "768 GB").as_deref(), Some("memory"));
+        let apiece = "Eight H100 boards with 80 GB apiece hold 640 GB in total.";
+        assert_eq!(
+            kind(apiece, "80 GB").as_deref(),
+            Some("memory_per_accelerator")
+        );
+        assert_eq!(kind(apiece, "640 GB").as_deref(), Some("memory"));
+        let zh = "另一批 2 张 MI300X，各 192 GB，合计 384 GB。";
+        assert_eq!(
+            kind(zh, "192 GB").as_deref(),
+            Some("memory_per_accelerator")
+        );
+        let per_node = "The hall's 1,000 servers draw 10 kW each.";
+        assert_eq!(kind(per_node, "10 kW").as_deref(), Some("power_per_node"));
+        // Nothing counted before it: "each" alone says nothing.
+        assert_eq!(
+            kind("Each run used 640 GB.", "640 GB").as_deref(),
+            Some("memory")
+        );
     }
 
     #[test]

@@ -24,6 +24,14 @@
 //! two figures in one sentence (a comparison). Values are compared as
 //! intervals, hedges included: "about $45B" and "$44.6B" agree.
 //!
+//! A table cell's subject is its row label, and its column header names its
+//! attribute: cells under "FP16 size (GB)" and "INT8 size (GB)" are never
+//! compared. A count or a share ("15T tokens", "an MFU of 38%") is one
+//! statement only as the attribute of a product the knowledge base knows,
+//! named in its clause, with a cue for an attribute that products of its
+//! kind have and it has no fact of (a fact is the spec check's): then
+//! "DeepSeek-V3 … an MFU of 38%" and "DeepSeek-V3 … an MFU of 43%" disagree.
+//!
 //! The later statement is flagged, except that a table is the article's
 //! record: when prose and a table cell disagree, the prose is flagged.
 //!
@@ -43,6 +51,7 @@ use crate::cues::{Cue, Cues};
 use crate::finding::{Finding, Related, Verdict};
 use crate::formula::relations;
 use crate::interval::Interval;
+use crate::kb::{Mention, folded};
 use crate::kind::Typed;
 use crate::markdown::BlockKind;
 use crate::quantity::{Quantity, Token};
@@ -67,20 +76,25 @@ impl Check for Consistency {
         for (index, sentence) in input.sentences.iter().enumerate() {
             // In a table, a cell's row label is its subject and its column
             // header its unit: "| 预训练 | 266.4 万 |" under "H800 卡时".
-            let (row_subject, header_unit) = match input.blocks.get(sentence.block).map(|b| &b.kind)
-            {
-                Some(BlockKind::Cell {
-                    header,
-                    row_label: Some(row),
-                    ..
-                }) => (
-                    Some(text[row.clone()].trim().to_string()),
-                    header
-                        .as_ref()
-                        .and_then(|h| UnitTable::builtin().unit_named_in(&text[h.clone()])),
-                ),
-                _ => (None, None),
-            };
+            // Its column header names its attribute: two cells of one row
+            // under "FP16 size (GB)" and "INT8 size (GB)" are two things.
+            let (row_subject, header_unit, column) =
+                match input.blocks.get(sentence.block).map(|b| &b.kind) {
+                    Some(BlockKind::Cell {
+                        header,
+                        row_label: Some(row),
+                        ..
+                    }) => (
+                        Some(text[row.clone()].trim().to_string()),
+                        header
+                            .as_ref()
+                            .and_then(|h| UnitTable::builtin().unit_named_in(&text[h.clone()])),
+                        header
+                            .as_ref()
+                            .map(|h| text[h.clone()].trim().to_lowercase()),
+                    ),
+                    _ => (None, None, None),
+                };
             let cell_figures: Vec<Quantity> = sentence
                 .tokens
                 .iter()
@@ -95,15 +109,6 @@ impl Check for Consistency {
                     _ => None,
                 })
                 .collect();
-            let figures: Vec<&Quantity> = cell_figures
-                .iter()
-                // Durations are how long something ran, rarely one fact
-                // restated: "运转 24 小时" and "运转 10 天" are two runs.
-                .filter(|q| {
-                    !q.dimension().is_dimensionless()
-                        && q.dimension() != Dimension::of(Base::Second)
-                })
-                .collect();
             let clause_ranges = input.facts.clauses(index);
             let clause_of = |q: &Quantity| {
                 clause_ranges
@@ -112,12 +117,29 @@ impl Check for Consistency {
                     .cloned()
                     .unwrap_or(sentence.span.clone())
             };
-            for q in &figures {
+            // Durations are how long something ran, rarely one fact
+            // restated: "运转 24 小时" and "运转 10 天" are two runs. Counts
+            // and shares are one only as a product's named attribute (its
+            // training tokens, its MFU).
+            let plain = |q: &Quantity| {
+                !q.dimension().is_dimensionless() && q.dimension() != Dimension::of(Base::Second)
+            };
+            let mut named: Vec<Option<Named>> = cell_figures
+                .iter()
+                .map(|q| named_attribute(input, index, &clause_of(q), q))
+                .collect();
+            let figures: Vec<(&Quantity, Option<Named>)> = cell_figures
+                .iter()
+                .zip(named.iter_mut().map(Option::take))
+                .filter(|(q, named)| plain(q) || named.is_some())
+                .collect();
+            for (q, named) in &figures {
                 // Two figures of one kind in a clause are a comparison, a
                 // range of things or a calculation, not a statement of one.
                 let clause = clause_of(q);
                 let alone = figures
                     .iter()
+                    .map(|(o, _)| o)
                     .filter(|o| o.dimension().compatible(q.dimension()))
                     .filter(|o| clause_of(o) == clause)
                     .count()
@@ -137,11 +159,17 @@ impl Check for Consistency {
                 if labels_a_name {
                     continue;
                 }
-                let mut subjects = subjects(text, &q.span);
-                if let Some(row) = &row_subject
-                    && names_a_thing(row)
-                {
-                    subjects.push(row.clone());
+                let mut subjects = Vec::new();
+                if plain(q) {
+                    subjects.extend(subjects_of(text, &q.span));
+                    if let Some(row) = &row_subject
+                        && names_a_thing(row)
+                    {
+                        subjects.push(row.clone());
+                    }
+                }
+                if let Some(named) = named {
+                    subjects.push(named.key.clone());
                 }
                 if subjects.is_empty() || computed(typed, index, q) {
                     continue;
@@ -152,14 +180,14 @@ impl Check for Consistency {
                 // without punctuation may run for pages.
                 let clause = &text[near(text, &clause, &q.span)];
                 let lower = clause.to_lowercase();
-                if CHANGE_WORDS.iter().any(|w| lower.contains(w)) {
+                if CHANGE_WORDS.iter().any(|w| has_word(&lower, w, true)) {
                     // "权重翻倍成 3.6 TB": a new value of a changed thing.
                     continue;
                 }
-                let present = |words: &[&str]| -> Vec<String> {
+                let present = |words: &[&str], inflected: bool| -> Vec<String> {
                     words
                         .iter()
-                        .filter(|w| lower.contains(*w))
+                        .filter(|w| has_word(&lower, w, inflected))
                         .map(|w| w.to_string())
                         .collect()
                 };
@@ -178,11 +206,13 @@ impl Check for Consistency {
                     subjects,
                     sentence: index,
                     in_table: row_subject.is_some(),
+                    column: column.clone(),
+                    named: named.clone(),
                     context: Context {
                         years: years(clause),
-                        plan: !present(PLAN_WORDS).is_empty(),
-                        moments: present(MOMENT_WORDS),
-                        scopes: present(SCOPE_WORDS),
+                        plan: !present(PLAN_WORDS, true).is_empty(),
+                        moments: present(MOMENT_WORDS, false),
+                        scopes: present(SCOPE_WORDS, false),
                         qualifiers,
                     },
                 };
@@ -368,6 +398,28 @@ fn pieces(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// Whether a lowercased text holds a word: an English one at the start of
+/// a word ("each" is not in "reached"), and whole unless `inflected`
+/// ("grows" for "grow"); another, anywhere.
+fn has_word(text: &str, word: &str, inflected: bool) -> bool {
+    if !word.is_ascii() {
+        return text.contains(word);
+    }
+    let alphanumeric_at = |i: usize, before: bool| {
+        let c = if before {
+            text[..i].chars().next_back()
+        } else {
+            text[i..].chars().next()
+        };
+        c.is_some_and(char::is_alphanumeric)
+    };
+    let word_ends_in_letter = word.ends_with(|c: char| c.is_ascii_alphanumeric());
+    text.match_indices(word).any(|(at, _)| {
+        !alphanumeric_at(at, true)
+            && (inflected || !word_ends_in_letter || !alphanumeric_at(at + word.len(), false))
+    })
+}
+
 /// Words that make a figure a plan, a budget or a target rather than an
 /// outcome.
 const PLAN_WORDS: &[&str] = &[
@@ -501,6 +553,111 @@ struct Statement {
     context: Context,
     /// Stated in a table cell, the article's record of a figure.
     in_table: bool,
+    /// The header of its table column, lowercased: what it states.
+    column: Option<String>,
+    /// The product and attribute its clause names, if certain.
+    named: Option<Named>,
+}
+
+/// A figure as one product's attribute: "DeepSeek-V3 … an MFU of 38%".
+#[derive(Clone)]
+struct Named {
+    /// The product's folded name and the attributes its cue may mean,
+    /// fenced by a character no text subject holds, so that it is the same
+    /// subject only as itself.
+    key: String,
+    /// The name and the cue word as the article writes them.
+    shown: String,
+}
+
+/// The figure as an attribute of the one product its clause names, when
+/// that is certain: every cue word of the clause means the same attributes,
+/// one name (written once or more) is of a kind of entity the knowledge
+/// base records them for in the figure's dimension ("DeepSeek-V3 … an MFU
+/// of 38% on H800s": a card has no MFU), and the product itself has no fact
+/// of them (else the spec check compares it with its source). A name the
+/// knowledge base does not know is of no known kind: beside one, nothing is
+/// certain.
+fn named_attribute(
+    input: &Input<'_>,
+    sentence: usize,
+    clause: &Range<usize>,
+    q: &Quantity,
+) -> Option<Named> {
+    let text = input.doc.text.as_str();
+    let kb = input.kb;
+    let inside = |span: &Range<usize>| clause.start <= span.start && span.end <= clause.end;
+    let mut cue_words: Vec<(Range<usize>, Vec<&str>)> = Vec::new();
+    for found in input
+        .facts
+        .cues(sentence)
+        .iter()
+        .filter(|f| inside(&f.span))
+    {
+        if let Cue::Attribute(a) = &found.cue {
+            match cue_words.iter_mut().find(|(span, _)| *span == found.span) {
+                Some((_, attributes)) => attributes.push(a),
+                None => cue_words.push((found.span.clone(), vec![a])),
+            }
+        }
+    }
+    for (_, attributes) in &mut cue_words {
+        attributes.sort_unstable();
+        attributes.dedup();
+    }
+    let (cue, meant) = cue_words.first()?;
+    if cue_words.iter().any(|(_, attributes)| attributes != meant) {
+        return None;
+    }
+    let mut owner: Option<(&Mention, String, Vec<&str>)> = None;
+    for m in input
+        .facts
+        .names(sentence)
+        .iter()
+        .filter(|m| inside(&m.span))
+    {
+        let &[first, ..] = m.entities.as_slice() else {
+            return None;
+        };
+        // "3 萬張 H100", "8×H100": a count of a product is whoever has them's.
+        let counts_it = q.span.end <= m.span.start
+            && text[q.span.end..m.span.start].chars().count() <= 3
+            && text[q.span.end..m.span.start]
+                .chars()
+                .all(|c| c.is_whitespace() || "×x*张張块塊个個台片颗顆".contains(c));
+        if counts_it {
+            return None;
+        }
+        let kind = kb.entity(first).kind;
+        let recorded: Vec<&str> = meant
+            .iter()
+            .copied()
+            .filter(|a| kb.records(Some(kind), a, q.dimension()))
+            .collect();
+        if recorded.is_empty() {
+            continue;
+        }
+        let name = folded(&text[m.span.clone()]);
+        match &owner {
+            Some((_, known, _)) if *known != name => return None,
+            Some(_) => {}
+            None => owner = Some((m, name, recorded)),
+        }
+    }
+    let (mention, name, recorded) = owner?;
+    let own_fact = mention.entities.iter().any(|&e| {
+        kb.entity(e).kind != kb.entity(mention.entities[0]).kind
+            || recorded
+                .iter()
+                .any(|a| kb.entity(e).facts_of(a).next().is_some())
+    });
+    if own_fact {
+        return None;
+    }
+    Some(Named {
+        key: format!("\u{1}{name}\u{1}{}", recorded.join("+")),
+        shown: format!("{} {}", &text[mention.span.clone()], &text[cue.clone()]),
+    })
 }
 
 /// What a figure's clause says about when, in what mood and of what part
@@ -519,7 +676,9 @@ impl Statement {
     /// Whether an earlier statement gives this one's subject another value.
     fn disagrees(&self, later: &Statement, tolerance: f64) -> bool {
         let (a, b) = (&self.quantity, &later.quantity);
+        let other_columns = matches!((&self.column, &later.column), (Some(x), Some(y)) if x != y);
         self.sentence != later.sentence
+            && !other_columns
             && a.dimension() == b.dimension()
             && self.context == later.context
             && self
@@ -564,7 +723,7 @@ fn same_subject(a: &str, b: &str) -> bool {
 /// Halyard contract is worth $750M", "采购合同高达 4.8 亿美元"), or after it
 /// ("$45B pay package", "450亿美元的薪酬方案", "At $950M, the Halyard
 /// contract").
-fn subjects(text: &str, figure: &Range<usize>) -> Vec<String> {
+fn subjects_of(text: &str, figure: &Range<usize>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     out.extend(subject_before(&text[..figure.start]));
     // "At $950 million, the …" puts the subject after the comma.
@@ -726,6 +885,10 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
         .find(|t| kept.subjects.iter().any(|s| same_subject(s, t)))
         .cloned()
         .unwrap_or_default();
+    let subject = match &flagged.named {
+        Some(named) if subject == named.key => named.shown.clone(),
+        _ => subject,
+    };
     Finding {
         verdict: Verdict::Inconsistent,
         check: "consistency",
@@ -803,13 +966,13 @@ mod tests {
         let at = text.find("$750").unwrap();
         let end = at + "$750 million".len();
         assert_eq!(
-            subjects(text, &(at..end)),
+            subjects_of(text, &(at..end)),
             vec!["Halyard contract".to_string()]
         );
         let text = "马斯克获得了一份高达450亿美元的薪酬方案。";
         let at = text.find("450").unwrap();
         let end = text.find("的薪").unwrap();
-        assert!(subjects(text, &(at..end)).contains(&"薪酬方案".to_string()));
+        assert!(subjects_of(text, &(at..end)).contains(&"薪酬方案".to_string()));
     }
 
     #[test]
@@ -826,6 +989,62 @@ mod tests {
             .map(|f| (&text[f.span.clone()], &text[f.related[0].span.clone()]))
             .collect();
         assert_eq!(found, vec![("440亿美元", "450亿美元")]);
+    }
+
+    fn inconsistent(text: &str) -> Vec<(String, String)> {
+        let report = crate::audit::audit(
+            crate::document::Document::new("t.md", text.to_string()),
+            crate::kb::Kb::builtin(),
+        );
+        report
+            .findings
+            .iter()
+            .filter(|f| f.check == "consistency")
+            .map(|f| {
+                (
+                    text[f.span.clone()].to_string(),
+                    text[f.related[0].span.clone()].to_string(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn cells_of_one_row_under_other_headers_are_other_attributes() {
+        let table = "| Model | FP16 (GB) | INT8 (GB) |\n|---|---|---|\n| Zeta-9B | 18 | 9 |\n";
+        assert_eq!(inconsistent(table), vec![]);
+        let two_tables =
+            format!("{table}\nAnd again:\n\n| Model | FP16 (GB) |\n|---|---|\n| Zeta-9B | 25 |\n");
+        assert_eq!(
+            inconsistent(&two_tables),
+            vec![("25".to_string(), "18".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_known_products_attribute_stated_twice_is_compared() {
+        let twice = "DeepSeek-V3 reached an MFU of 38% in pre-training.\n\nThe appendix gives DeepSeek-V3 an MFU of 43%.\n";
+        assert_eq!(
+            inconsistent(twice),
+            vec![("43%".to_string(), "38%".to_string())]
+        );
+        let alike = twice.replace("43%", "38%");
+        assert_eq!(inconsistent(&alike), vec![]);
+        let two_products = twice.replace("gives DeepSeek-V3", "gives Mixtral 8x7B");
+        assert_eq!(inconsistent(&two_products), vec![]);
+        // A share with no product named, or a name nobody knows, is nothing
+        // certain.
+        let unknown = twice.replace("DeepSeek-V3", "Zeta-9B");
+        assert_eq!(inconsistent(&unknown), vec![]);
+    }
+
+    #[test]
+    fn english_context_words_are_whole_words() {
+        assert!(has_word("each card has 80 gb", "each", false));
+        assert!(!has_word("the run reached 38%", "each", false));
+        assert!(has_word("it grows to 9 mw", "grow", true));
+        assert!(!has_word("an enterprise rollout", "rise", true));
+        assert!(has_word("总共 640 gb", "总", false));
     }
 
     #[test]

@@ -120,6 +120,9 @@ impl Check for Spec {
 struct Topic {
     block: Option<usize>,
     mention: Option<Mention>,
+    /// How many of it the sentence that named it counted ("8 H100s"): a
+    /// later figure may be their total.
+    count: Option<f64>,
     precision: Option<Found>,
     /// The entity the article's first heading names.
     article: Option<Mention>,
@@ -133,6 +136,7 @@ impl Topic {
             .rev()
             .find(|m| !compared(context.text, m))
         {
+            self.count = own_count(context, m);
             self.mention = Some(m.clone());
         }
         if let Some(p) = context
@@ -537,13 +541,7 @@ fn states_a_spec(
 /// Whether some entity of the knowledge base states `attribute` in a
 /// dimension the figure's fits: then a cue for it speaks of this figure.
 fn measures(kb: &Kb, attribute: &str, dimension: Dimension) -> bool {
-    kb.entities()
-        .iter()
-        .flat_map(|e| e.facts_of(attribute))
-        .any(|f| match &f.value().value {
-            FactValue::Measure(m) => m.dimension().compatible(dimension),
-            FactValue::Word(_) => false,
-        })
+    kb.records(None, attribute, dimension)
 }
 
 /// Whether a mismatch may be reported: the subject, the attribute and the
@@ -834,7 +832,7 @@ fn subject(
         .map(|m| Subject {
             mention: m.clone(),
             scope: Scope::Paragraph,
-            count: None,
+            count: topic.count,
         })
         .or_else(|| {
             topic
@@ -1383,8 +1381,16 @@ fn overridden_note(fact: &Fact) -> Option<String> {
     })
 }
 
-fn claim_text<'a>(context: &'a Context, q: &Quantity) -> &'a str {
-    &context.text[q.span.clone()]
+/// The figure as written, with its column header's unit when the cell
+/// leaves it there: "128 GB" under "VRAM (GB)".
+fn claim_text(context: &Context, q: &Quantity) -> String {
+    let written = &context.text[q.span.clone()];
+    match &context.header_unit {
+        Some(unit) if q.unit.label == unit.label && !written.contains(unit.label.as_str()) => {
+            format!("{written} {}", unit.label)
+        }
+        _ => written.to_string(),
+    }
 }
 
 fn verified(

@@ -19,11 +19,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-pub use names::{Mention, NameIndex};
+pub use names::{Mention, NameIndex, folded};
 pub use schema::Kind;
 pub use value::{FactValue, Measure};
 
-use crate::units::UnitTable;
+use crate::units::{Dimension, UnitTable};
 
 /// One knowledge-base file, built in or from a user's folder.
 #[derive(Clone, Debug)]
@@ -263,6 +263,20 @@ impl Kb {
 
     pub fn entity(&self, index: usize) -> &Entity {
         &self.entities[index]
+    }
+
+    /// Whether some entity (of `kind`, if given) states `attribute` in a
+    /// dimension `dimension` fits: then a cue for it may speak of such a
+    /// figure.
+    pub fn records(&self, kind: Option<Kind>, attribute: &str, dimension: Dimension) -> bool {
+        self.entities
+            .iter()
+            .filter(|e| kind.is_none_or(|k| e.kind == k))
+            .flat_map(|e| e.facts_of(attribute))
+            .any(|f| match &f.value().value {
+                FactValue::Measure(m) => m.dimension().compatible(dimension),
+                FactValue::Word(_) => false,
+            })
     }
 
     pub fn by_id(&self, id: &str) -> Option<&Entity> {
