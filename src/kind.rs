@@ -149,11 +149,20 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
             // "4 MI300X cards, each with 192 GB", "80 GB apiece": a
             // distributive word just before the figure or right after it
             // makes it each one's of what the sentence counted last.
+            // "700 W each draw 7 MW": an "each" right after a figure is
+            // that figure's.
+            let follows_a_figure = |at: usize| {
+                sentence.tokens.iter().any(|t| {
+                    matches!(t, Token::Quantity(o) if o.span.end <= at
+                        && text[o.span.end..at].chars().count() <= 2)
+                })
+            };
             let distributive = found.iter().any(|f| match f.cue {
                 Cue::EachBefore => {
                     clause.start <= f.span.start
                         && f.span.end <= q.span.start
                         && text[f.span.end..q.span.start].chars().count() <= 8
+                        && !follows_a_figure(f.span.start)
                 }
                 Cue::EachAfter => {
                     f.span.start >= q.span.end
@@ -162,10 +171,14 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
                 }
                 _ => false,
             });
+            // In its sentence, else the sentence before it in the paragraph
+            // ("The hall has 8,000 GPUs. At 700 W each they draw …").
             let counted_last = out
                 .iter()
                 .rev()
-                .take_while(|t: &&Typed| t.sentence == index)
+                .take_while(|t: &&Typed| {
+                    t.sentence == index || t.sentence + 1 == index && t.block == sentence.block
+                })
                 .find_map(|t| counted_base(cues.kinds(), &t.kind));
             if let (true, Some(base)) = (distributive, counted_last) {
                 found.push(Found {

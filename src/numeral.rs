@@ -697,7 +697,24 @@ fn english(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
                         "later" | "ago" | "earlier" | "before" | "after" | "on"
                     )
                 });
-                return (!placing).then(|| counted(pos, at, 1.0, 0.0));
+                // "a second cluster" is the ordinal: "second" before a word
+                // that is no link ("a second or two", "a second per step").
+                let ordinal = text[at..at + unit.len].eq_ignore_ascii_case("second")
+                    && word_at(text, after).is_some_and(|(w, _)| {
+                        w.starts_with(|c: char| c.is_alphabetic())
+                            && !matches!(
+                                w.as_str(),
+                                "or" | "and"
+                                    | "of"
+                                    | "per"
+                                    | "to"
+                                    | "in"
+                                    | "for"
+                                    | "each"
+                                    | "every"
+                            )
+                    });
+                return (!placing && !ordinal).then(|| counted(pos, at, 1.0, 0.0));
             }
         }
     }
@@ -881,6 +898,9 @@ mod tests {
         assert_value("a full year", 1.0);
         assert!(numeral_at("a GPU", 0, UnitTable::builtin()).is_none());
         assert!(numeral_at("a year later", 0, UnitTable::builtin()).is_none());
+        assert!(numeral_at("A second cluster", 0, UnitTable::builtin()).is_none());
+        assert_value("a second or two", 1.0);
+        assert_value("a second.", 1.0);
         assert_value("half", 0.5);
         assert_value("a third", 1.0 / 3.0);
         assert_value("two thirds", 2.0 / 3.0);

@@ -67,8 +67,15 @@ impl Quantity {
         // unit ("1,979 TFLOPS", "45%") keeps half its last digit.
         // A price is exact too: "$2 per GPU-hour" is two dollars, in
         // whatever unit of time.
+        // So is a round count of cards, servers or things, however written:
+        // "1 万张卡" is ten thousand cards, not 5,000 to 15,000.
         let price = self.unit.dimension.exponent(Base::Dollar) == 1 && self.magnitude == 1.0;
-        let counted = self.digit_half <= 0.5
+        let d = self.unit.dimension;
+        let things = d == Dimension::NONE
+            || [Base::Accelerator, Base::Node]
+                .into_iter()
+                .any(|b| d == Dimension::of(b));
+        let counted = (self.digit_half <= 0.5 || things)
             && self.number.nominal.fract() == 0.0
             && !self.is_share
             && (self.unit.factor == 1.0 || price);

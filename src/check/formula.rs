@@ -155,15 +155,53 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             ratio.is_finite() && (1e-5..=1e5).contains(&ratio)
         })
         .find(|o| {
-            o.bindings
-                .iter()
-                .all(|b| b.same_sentence || matches!(b.origin, Origin::Kb { .. }))
+            let local = |b: &Binding| b.same_sentence && matches!(b.origin, Origin::Text(_));
+            o.bindings.iter().all(|b| {
+                b.same_sentence
+                    || matches!(b.origin, Origin::Kb { .. })
+                    || o.bindings.iter().any(local) && sole_in_paragraph(scope, claim, b)
+            })
         })
         .map(|o| finding(scope, claim, o, Verdict::Contradicted))
         .or_else(|| {
             let o = from_fleets(scope, index)?;
             Some(finding(scope, claim, &o, Verdict::Verified))
         })
+}
+
+/// Whether a premise stated before the claim's sentence is as certain as
+/// one in it: in the claim's paragraph, at most two sentences before, the
+/// only figure of its kind there so far, with no other name than one
+/// product's between ("The hall has 8,000 GPUs. At 700 W each they draw
+/// 9 MW.").
+fn sole_in_paragraph(scope: &Scope, claim: &Typed, b: &Binding) -> bool {
+    let Origin::Text(span) = &b.origin else {
+        return false;
+    };
+    let Some(premise) = scope.typed.iter().find(|t| t.quantity.span == *span) else {
+        return false;
+    };
+    let in_paragraph = |t: &Typed| {
+        t.block == claim.block
+            && t.sentence <= claim.sentence
+            && t.quantity.span.start < claim.quantity.span.start
+    };
+    let near = premise.block == claim.block
+        && premise.sentence < claim.sentence
+        && claim.sentence - premise.sentence <= 2;
+    let alone = scope
+        .typed
+        .iter()
+        .filter(|t| in_paragraph(t) && t.kind == premise.kind)
+        .count()
+        == 1;
+    let text = scope.input.doc.text.as_str();
+    let mut names = (premise.sentence..=claim.sentence)
+        .flat_map(|i| scope.input.facts.names(i))
+        .map(|m| crate::kb::folded(&text[m.span.clone()]));
+    let first = names.next();
+    let one_subject = names.all(|n| Some(&n) == first.as_ref());
+    near && alone && one_subject
 }
 
 /// "10萬塊H100 … 總功率達到70MW": a total of the cards (power, memory,

@@ -416,9 +416,29 @@ fn judge(
     if matches!(q.hedge, Some(Hedge::AtLeast | Hedge::AtMost)) {
         return Judged::Done(None);
     }
-    let claimed = claimed_readings(q, subject.count);
+    // "一万张 H100，每张 700 W，总功耗 4 MW": beside the per-unit figure it
+    // rests on, a configuration's total is the formula check's, to verify
+    // or to contradict (read against another variant's spec it would say
+    // both); the per-unit figure itself stays the spec check's.
+    let in_a_name = |span: &Range<usize>| {
+        context
+            .mentions
+            .iter()
+            .any(|m| m.span.start <= span.start && span.end <= m.span.end)
+    };
+    let beside_its_unit = subject.count.is_some()
+        && context.tokens.iter().any(|t| {
+            matches!(t, Token::Quantity(other) if other.span != q.span
+                && !in_a_name(&other.span)
+                && !other.dimension().is_dimensionless()
+                && other.dimension().compatible(q.dimension()))
+        });
+    let claimed = claimed_readings(q, subject.count.filter(|_| !beside_its_unit));
     if let Some((c, how)) = matching(&candidates, &claimed, context.tolerance) {
         return Judged::Done(Some(verified(kb, context, q, &subject, c, how)));
+    }
+    if beside_its_unit {
+        return Judged::Done(None);
     }
     if !states_a_spec(context, q, &subject, &clause, &candidates) {
         return Judged::Done(None);
