@@ -458,13 +458,13 @@ impl<'a> Reader<'a> {
         };
         let stacked = self.pending.is_none() && self.low == 0 && self.last_unit == WAN;
         if unit == WAN {
-            let group = self.low + pending;
+            let group = self.low.checked_add(pending)?;
             if self.wan != 0 || group == 0 || (group >= WAN && self.yi != 0) {
                 return None;
             }
             self.wan = group.checked_mul(WAN)?;
         } else {
-            let group = self.wan + self.low + pending;
+            let group = self.wan.checked_add(self.low)?.checked_add(pending)?;
             if self.yi != 0 || group == 0 {
                 return None;
             }
@@ -606,7 +606,7 @@ impl<'a> Reader<'a> {
                 (value, half)
             }
             None => {
-                let value = (self.yi + self.wan + self.low) as f64;
+                let value = self.yi.checked_add(self.wan)?.checked_add(self.low)? as f64;
                 let trailing_zeros = self.place.log10().round() as u32;
                 let half = precision(value / self.magnitude, 1.0, trailing_zeros) * self.magnitude;
                 (value, half)
@@ -983,6 +983,15 @@ mod tests {
         assert_reads_only("2万30000", "2万", 20000.0);
         assert_reads_only("一千4090", "一千", 1000.0);
         assert_reads_only("两万1,000", "两万", 20000.0);
+    }
+
+    #[test]
+    fn digits_too_large_for_the_sections_are_left_to_the_arabic_reading() {
+        // 184467440737亿 is just below 2⁶⁴; adding its 万 section overflows.
+        let n = read("184467440737亿9999万");
+        assert_eq!(n.form, Form::Arabic);
+        assert_eq!(n.value.nominal, 184467440737e8);
+        assert_eq!(read("99999999999999999999万五千").form, Form::Arabic);
     }
 
     #[test]
