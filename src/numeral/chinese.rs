@@ -11,8 +11,9 @@
 //! - A digit left after a unit takes that unit's next-lower place, as speech
 //!   abbreviates it: 四万八 is 48,000, 一百五 150, 三百六十万五 3,605,000.
 //!   After 零 it is units (一千零五 is 1,005). A lone 一 before another
-//!   word (两万一个月, "20,000 a month") and a digit before a word that is no
-//!   unit (三万二手, "30,000 second-hand") are left out of the numeral.
+//!   word (两万一个月, "20,000 a month") and a digit before a word that is
+//!   neither a unit nor one of the few that follow numbers (左右, 多, 以上;
+//!   三万二手, "30,000 second-hand") are left out of the numeral.
 //! - 两 (兩) is two only before a unit or alone: 一百两 is 100 taels.
 //! - 廿 and 卅 are twenty and thirty; 十, 百 and 千 alone at the start stand
 //!   for one of them (十六, 百万).
@@ -25,9 +26,10 @@
 //!   3百05 is 305, 500亿零七千120 is 50,000,007,120), except a lone digit,
 //!   which abbreviates as a Chinese one does (2万5 is 25,000). Decimals
 //!   after 点 may be either (六点七亿, 二百点456).
-//! - A run of three or more digits with no units is positional, as Arabic
-//!   digits are (二〇二四, 一九九八); a caller tells a year from a quantity.
-//!   Two digits in a row (三四个, "three or four") are not one number.
+//! - A run of digits with no units is positional, as Arabic digits are, when
+//!   it has a zero (二〇二四, 一二〇) or is a year's four digits (一九九八); a
+//!   caller tells a year from a quantity. Other runs are words or ranges:
+//!   七七八八 ("nearly all"), 三四个 ("three or four").
 //!
 //! The interval follows the module's rule: half a unit of the last stated
 //! digit, the places of a small unit after it counted as trailing zeros
@@ -160,16 +162,22 @@ fn is_ideograph(c: char) -> bool {
     matches!(c, '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}')
 }
 
+/// Words that follow a number and start no word with the digit before them:
+/// 两万五左右 is about 25,000.
+const FOLLOW_NUMBERS: [&str; 8] = ["左右", "上下", "多", "余", "出头", "以上", "以下", "以内"];
+
 /// The longest positional run is sixteen digits: more is no number anyone
 /// writes, and the bound keeps rereading a long run of digits linear.
 const LONGEST_RUN: usize = 16;
 
 /// 二〇二四, 一九九八: three to sixteen digits of one script, the first not
-/// zero, with no unit after them, read as Arabic digits are.
+/// zero, with a zero among them or four that start 一 or 二 (a year), and no
+/// unit after them, read as Arabic digits are.
 fn positional_run(text: &str, pos: usize) -> Option<Numeral> {
     let mut value: u64 = 0;
     let mut count = 0;
     let mut trailing_zeros = 0;
+    let mut has_zero = false;
     let mut script = Script::Either;
     let mut end = pos;
     for c in text[pos..].chars() {
@@ -190,11 +198,13 @@ fn positional_run(text: &str, pos: usize) -> Option<Numeral> {
             _ => {}
         }
         value = value * 10 + d;
+        has_zero |= d == 0;
         trailing_zeros = if d == 0 { trailing_zeros + 1 } else { 0 };
         count += 1;
         end += c.len_utf8();
     }
-    if count < 3 {
+    let year_shaped = count == 4 && (1000..3000).contains(&value);
+    if count < 3 || !(has_zero || year_shaped) {
         return None;
     }
     let v = value as f64;
@@ -648,7 +658,9 @@ impl<'a> Reader<'a> {
             PendingKind::Digit if !self.abbreviates() => Some(as_written(1)),
             PendingKind::Digit => {
                 let rest = &self.text[p.end..];
+                let closing = FOLLOW_NUMBERS.iter().any(|w| rest.starts_with(w));
                 let word_follows = rest.chars().next().is_some_and(is_ideograph)
+                    && !closing
                     && (p.value == 1 || self.units.unit_at(rest).is_none());
                 if word_follows {
                     return None;
@@ -861,6 +873,8 @@ mod tests {
         assert_reads("两万亿五", 2.5e12);
         assert_reads_only("四万八，", "四万八", 48000.0);
         assert_reads_only("两万八卡", "两万八", 28000.0);
+        assert_reads_only("两万五左右", "两万五", 25000.0);
+        assert_reads_only("三千二以上", "三千二", 3200.0);
         // After 零, or after 十, the digit is units.
         assert_reads("一千零五", 1005.0);
         assert_reads("十五", 15.0);
@@ -920,11 +934,16 @@ mod tests {
         assert_reads("二零二四", 2024.0);
         assert_reads("一九九八", 1998.0);
         assert_reads("一二〇", 120.0);
+        assert_reads("二二〇〇", 2200.0);
         assert_eq!(read("二〇二四").form, Form::ChineseDigits);
         assert_bounds("二〇二四", 2023.5, 2024.5);
         // Two digits are a range in speech, not a number: 三四个, 七八个.
         assert_reads_only("三四个", "三", 3.0);
         assert_reads_only("一一对应", "一", 1.0);
+        // Nor are runs with no zero that are no year: 七七八八 is "nearly
+        // all", 一二三 a count.
+        assert_reads_only("七七八八", "七", 7.0);
+        assert_reads_only("一二三", "一", 1.0);
         // Runs into units are no positional run: 一五一十 is an idiom.
         assert_reads_only("一五一十", "一", 1.0);
         // A run too long to be a number is read a digit at a time.
@@ -1036,16 +1055,24 @@ mod tests {
 
     #[test]
     fn a_long_run_of_digits_is_read_in_linear_time() {
-        let run = "一二三".repeat(100_000 / 3);
-        let started = std::time::Instant::now();
-        let longest = run
-            .char_indices()
-            .filter_map(|(i, _)| numeral_at(&run, i, UnitTable::builtin()))
-            .map(|n| run[n.start..n.end].chars().count())
-            .max();
-        // A digit at each position, or the run's last sixteen; a rescan to
-        // the end from each would take minutes, not this.
-        assert_eq!(longest, Some(LONGEST_RUN));
-        assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+        // 一二三 is read a digit at a time; 一二〇 as positional runs, the
+        // longest of them the run's last digits (one that starts with 〇 is
+        // none). Rescanning to the end from each of the 100,000 positions
+        // would take minutes, not seconds.
+        for (digits, longest) in [("一二三", 1), ("一二〇", LONGEST_RUN - 1)] {
+            let run = digits.repeat(100_000 / 3);
+            let started = std::time::Instant::now();
+            let read = run
+                .char_indices()
+                .filter_map(|(i, _)| numeral_at(&run, i, UnitTable::builtin()))
+                .map(|n| run[n.start..n.end].chars().count())
+                .max();
+            assert_eq!(read, Some(longest), "{digits}");
+            assert!(
+                started.elapsed().as_secs() < 10,
+                "{digits}: {:?}",
+                started.elapsed()
+            );
+        }
     }
 }
