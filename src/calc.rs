@@ -6,9 +6,11 @@
 
 use crate::expr::{self, Reading};
 use crate::format::plain;
-use crate::numeral::numeral_at;
-use crate::quantity::{Lexer, Token};
-use crate::units::{Base, Dimension};
+use std::ops::Range;
+
+use crate::numeral::{Form, numeral_at};
+use crate::quantity::{Lexer, Quantity, Token};
+use crate::units::{Base, Dimension, Unit, UnitTable};
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum CalcError {
@@ -39,7 +41,14 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
         return Err(CalcError::Empty);
     }
     let lexer = Lexer::builtin();
-    let tokens = lexer.tokens(expression, 0..expression.len());
+    let mut tokens = lexer.tokens(expression, 0..expression.len());
+    for t in &mut tokens {
+        if let Token::Text(span) = t
+            && let Some(q) = lone_numeral(expression, span.clone(), lexer.units)
+        {
+            *t = Token::Quantity(q);
+        }
+    }
     for t in &tokens {
         if let Token::Text(span) = t {
             let at = span.start;
@@ -79,9 +88,39 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
         None => (value.interval.nominal, base_label(value.dimension)),
     };
     Ok(if label.is_empty() {
-        plain(number)
+        printed(number)
     } else {
-        format!("{} {label}", plain(number))
+        format!("{} {label}", printed(number))
+    })
+}
+
+/// The result for scripts: a whole number below 2⁵² in full, so a numeral
+/// reads back exactly (二千零三亿四千零五万六千零七 is 200340056007, which
+/// ten significant digits would round); any other number as [`plain`] has it.
+fn printed(number: f64) -> String {
+    if number.fract() == 0.0 && number != 0.0 && number.abs() < 2f64.powi(52) {
+        format!("{number:.0}")
+    } else {
+        plain(number)
+    }
+}
+
+/// A number the lexer leaves as text, since in prose a lone "一" or "one"
+/// is a word more often than a quantity ("一样", "one of them"): in an
+/// expression it is a number ("一", "十 * 2").
+fn lone_numeral(expression: &str, span: Range<usize>, units: &UnitTable) -> Option<Quantity> {
+    let n = numeral_at(expression, span.start, units)
+        .filter(|n| n.end == span.end && n.value.is_finite() && n.form != Form::Share)?;
+    Some(Quantity {
+        span,
+        number: n.value,
+        number_alternative: n.alternative,
+        unit: Unit::one(),
+        hedge: None,
+        step: n.step,
+        magnitude: n.magnitude,
+        digit_half: n.digit_half,
+        is_share: false,
     })
 }
 
@@ -142,6 +181,29 @@ mod tests {
         );
         assert_eq!(calc("400 Gb/s -> GB/s").unwrap(), "50 GB/s");
         assert_eq!(calc("100000 * 700 W -> MW").unwrap(), "70 MW");
+    }
+
+    #[test]
+    fn lone_numerals_are_numbers() {
+        assert_eq!(calc("一").unwrap(), "1");
+        assert_eq!(calc("十 * 2").unwrap(), "20");
+        assert_eq!(calc("一 + 一").unwrap(), "2");
+        assert_eq!(calc("one + two").unwrap(), "3");
+        assert!(matches!(
+            calc("一样").unwrap_err(),
+            CalcError::Unreadable(_)
+        ));
+    }
+
+    #[test]
+    fn whole_numbers_print_in_full() {
+        assert_eq!(
+            calc("二千零三亿四千零五万六千零七").unwrap(),
+            "200340056007"
+        );
+        assert_eq!(calc("123456789012345").unwrap(), "123456789012345");
+        assert_eq!(calc("1e20").unwrap(), "1e20");
+        assert_eq!(calc("2 / 3").unwrap(), "0.6666666667");
     }
 
     #[test]

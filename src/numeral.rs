@@ -6,13 +6,24 @@
 //! `６４０`), magnitude words and suffixes (`16K`, `2.4M`, `405B`, `1.25
 //! million`, `3140 亿`, `10萬`), English number words (`two trillion`, `a
 //! dozen`, `half`, `a third`) and Chinese numerals (`三千一百四十亿`,
-//! `六点七亿`, `两万亿`, `四成`, `一半`, `十几`, `三分之二`).
+//! `六点七亿`, `两万亿`, `四成`, `一半`, `十几`, `三分之二`), which the
+//! `chinese` submodule reads section by section: 零 in any position
+//! (`二千零三亿四千零五万六千零七`), the abbreviated last digit (`四万八` is
+//! 48,000), `廿` and `卅`, financial characters (`壹佰贰拾叁`, `貳仟零參億`),
+//! positional digits (`二〇二四`) and Arabic digits mixed in (`2万300`,
+//! `300万五千`, `二百点456`).
 //!
 //! The interval is the stated precision: half a unit of the last stated digit
 //! ("628" is [627.5, 628.5]); trailing zeros of an integer widen it, up to a
-//! tenth of the value ("60,000" is ±5,000, "1,000" ±100). Whether the number
+//! tenth of the value ("60,000" is ±5,000, "1,000" ±100). A Chinese unit
+//! after the last digit counts as that many zeros (四百 is ±40, 四万八 ±500,
+//! as 48,000 is), a big unit as a magnitude (三亿 is ±0.5亿). Whether the number
 //! is a quantity at all (not a year, a version, a product name) is decided by
 //! the caller, which sees the context.
+
+mod chinese;
+
+pub use chinese::starts_chinese_numeral;
 
 use crate::interval::Interval;
 use crate::units::{Base, Dimension, Unit, UnitTable};
@@ -44,8 +55,11 @@ pub enum Form {
     Arabic,
     /// English number words.
     English,
-    /// Chinese numerals.
+    /// Chinese numerals, Arabic digits mixed in or not.
     Chinese,
+    /// Chinese digits written positionally, as Arabic ones are: 二〇二四.
+    /// A year as often as a quantity; the caller decides as for digits.
+    ChineseDigits,
     /// A share written as a word: 四成, 一半, half, a third, 三分之二. Its
     /// value is the fraction; the caller treats it as a percentage-like ratio.
     Share,
@@ -71,44 +85,6 @@ fn superscript_value(c: char) -> Option<u32> {
     }
 }
 
-fn chinese_digit(c: char) -> Option<u32> {
-    Some(match c {
-        '零' | '〇' => 0,
-        '一' | '壹' => 1,
-        '二' | '两' | '兩' | '贰' | '貳' => 2,
-        '三' | '叁' => 3,
-        '四' | '肆' => 4,
-        '五' | '伍' => 5,
-        '六' | '陆' | '陸' => 6,
-        '七' | '柒' => 7,
-        '八' | '捌' => 8,
-        '九' | '玖' => 9,
-        _ => return None,
-    })
-}
-
-fn chinese_small_unit(c: char) -> Option<f64> {
-    Some(match c {
-        '十' | '拾' => 10.0,
-        '百' | '佰' => 100.0,
-        '千' | '仟' => 1000.0,
-        _ => return None,
-    })
-}
-
-fn chinese_big_unit(c: char) -> Option<f64> {
-    Some(match c {
-        '万' | '萬' => 1e4,
-        '亿' | '億' => 1e8,
-        _ => return None,
-    })
-}
-
-/// Whether a character can start a Chinese numeral.
-pub fn starts_chinese_numeral(c: char) -> bool {
-    chinese_digit(c).is_some() || chinese_small_unit(c).is_some()
-}
-
 /// Precision of a number whose last stated digit has place value `place`:
 /// half that place, but trailing zeros of an integer widen it at most to a
 /// tenth of the value.
@@ -126,9 +102,17 @@ pub fn numeral_at(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> 
     let rest = text.get(pos..)?;
     let first = rest.chars().next()?;
     if digit_value(first).is_some() {
-        arabic(text, pos, units)
+        let plain = arabic(text, pos, units);
+        // "2万300", "300万五千": the Chinese reading goes further.
+        if chinese::digits_before_chinese_unit(text, pos)
+            && let Some(mixed) = chinese::mixed(text, pos, units)
+            && plain.as_ref().is_none_or(|p| mixed.end > p.end)
+        {
+            return Some(mixed);
+        }
+        plain
     } else if starts_chinese_numeral(first) || first == '半' {
-        chinese(text, pos, units)
+        chinese::chinese(text, pos, units)
     } else if first.is_ascii_alphabetic() {
         english(text, pos, units)
     } else {
@@ -430,148 +414,6 @@ fn magnitude_after(text: &str, pos: usize, units: &UnitTable) -> Option<(f64, Op
 
 fn is_bytes(unit: &Unit) -> bool {
     unit.dimension == Dimension::of(Base::Byte)
-}
-
-/// Chinese numerals, with 点 decimals, 成 and 折 shares, 一半, 十几,
-/// "三分之二" fractions and "百分之五十" percentages.
-fn chinese(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
-    let rest = &text[pos..];
-    if rest.starts_with("一半") {
-        return Some(share(pos, pos + "一半".len(), 0.5, 0.0));
-    }
-    if let Some(after) = rest.strip_prefix("百分之") {
-        let at = pos + (rest.len() - after.len());
-        let n = numeral_at(text, at, units)?;
-        return Some(share(
-            pos,
-            n.end,
-            n.value.nominal / 100.0,
-            (n.value.hi - n.value.nominal) / 100.0,
-        ));
-    }
-    let mut total = 0.0; // completed 亿 sections
-    let mut section = 0.0; // completed 万 sections and small units
-    let mut number: Option<f64> = None; // a digit waiting for its unit
-    let mut place = 1.0; // place of the last stated digit within its group
-    let mut big = 1.0; // big units (万, 亿) applied after the last digit
-    let mut decimals: Option<(f64, f64)> = None; // (value, place)
-    let mut end = pos;
-    let mut chars = rest.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        if let Some(d) = chinese_digit(c) {
-            if let Some((v, p)) = decimals.as_mut() {
-                *p /= 10.0;
-                *v += d as f64 * *p;
-                place = *p;
-            } else if number.is_some() {
-                // Two digits in a row ("一二"): not a numeral read here.
-                break;
-            } else {
-                number = Some(d as f64);
-                place = 1.0;
-                big = 1.0;
-            }
-        } else if let Some(u) = chinese_small_unit(c) {
-            if decimals.is_some() {
-                break;
-            }
-            // "十" alone is ten; "百万" is 10⁶.
-            section += number.take().unwrap_or(1.0) * u;
-            place = u;
-            big = 1.0;
-        } else if c == '几'
-            && number.is_none()
-            && section > 0.0
-            && decimals.is_none()
-            && total == 0.0
-        {
-            // 十几 is 11–19, 二十几 21–29.
-            let base = section;
-            return Some(Numeral {
-                start: pos,
-                end: pos + i + c.len_utf8(),
-                value: Interval::between(base + 1.0, base + 9.0),
-                alternative: None,
-                form: Form::Chinese,
-                magnitude: 1.0,
-                step: 1.0,
-                digit_half: 4.0,
-            });
-        } else if let Some(u) = chinese_big_unit(c) {
-            let before =
-                section + number.take().unwrap_or(0.0) + decimals.take().map_or(0.0, |d| d.0);
-            if before == 0.0 && total == 0.0 {
-                break;
-            }
-            if u == 1e8 {
-                // "万亿" multiplies what precedes by both.
-                total = (total + before) * u;
-                section = 0.0;
-            } else {
-                section = before * u;
-            }
-            big *= u;
-        } else if c == '点'
-            && decimals.is_none()
-            && chars
-                .peek()
-                .is_some_and(|(_, n)| chinese_digit(*n).is_some())
-        {
-            decimals = Some((section + number.take().unwrap_or(0.0), 1.0));
-            section = 0.0;
-        } else {
-            break;
-        }
-        end = pos + i + c.len_utf8();
-    }
-    if end == pos {
-        return None;
-    }
-    let mut value = total + section + number.unwrap_or(0.0) + decimals.map_or(0.0, |d| d.0);
-    let after = &text[end..];
-    // 四成 = 40%; 打四折 = 40%.
-    if value > 0.0 && value < 10.0 && place == 1.0 && big == 1.0 {
-        for suffix in ["成", "折"] {
-            if after.starts_with(suffix) {
-                return Some(share(pos, end + suffix.len(), value / 10.0, 0.05));
-            }
-        }
-    }
-    // 三分之二 is two thirds.
-    if let Some(numerator) = after.strip_prefix("分之")
-        && value != 0.0
-    {
-        let n = chinese(text, end + (after.len() - numerator.len()), units)?;
-        return Some(share(pos, n.end, n.value.nominal / value, 0.0));
-    }
-    let mut alternative = None;
-    // 兆 after a Chinese numeral, with its two readings.
-    if let Some(m) = units
-        .magnitude_at(after)
-        .filter(|m| !m.word.is_ascii() && m.word != "千")
-    {
-        alternative = m.alternative.map(|a| value * a);
-        value *= m.factor;
-        big *= m.factor;
-        end += m.word.len();
-    }
-    let trailing_zeros = if place >= 10.0 {
-        place.log10().round() as u32
-    } else {
-        0
-    };
-    let unit_place = if place >= 10.0 { 1.0 } else { place };
-    let half = precision(value / big, unit_place, trailing_zeros) * big;
-    Some(Numeral {
-        start: pos,
-        end,
-        value: Interval::around(value, half),
-        alternative: alternative.map(|a| Interval::around(a, half / value * a)),
-        form: Form::Chinese,
-        magnitude: big,
-        step: place * big,
-        digit_half: 0.5 * unit_place * big,
-    })
 }
 
 fn share(start: usize, end: usize, value: f64, half_width: f64) -> Numeral {

@@ -406,11 +406,10 @@ impl Lexer<'_> {
         {
             return None;
         }
-        if numeral.form == Form::Arabic
-            && self.words.date_after(after)
-            && !after.starts_with("s ")
-            && after != "s"
-            || (numeral.form == Form::Arabic && self.is_date_or_time(text, number_pos, &numeral))
+        // Digits, Arabic or Chinese (二〇二四年), may be a date.
+        let positional = matches!(numeral.form, Form::Arabic | Form::ChineseDigits);
+        if positional && self.words.date_after(after) && !after.starts_with("s ") && after != "s"
+            || (positional && self.is_date_or_time(text, number_pos, &numeral))
         {
             return None;
         }
@@ -773,7 +772,8 @@ impl Lexer<'_> {
         }
         // A bare year: four digits between 1900 and 2100 with no unit.
         let v = numeral.value.nominal;
-        let plain_digits = literal.chars().all(|c| digit_value(c).is_some());
+        let plain_digits = numeral.form == Form::ChineseDigits
+            || literal.chars().all(|c| digit_value(c).is_some());
         if plain_digits && literal.chars().count() == 4 && (1900.0..=2100.0).contains(&v) {
             let (unit, _) = self.unit_after(text, numeral.end);
             let measure = self.words.measure_word(after.trim_start()).is_some();

@@ -159,6 +159,52 @@ fn calc_reads_chinese_numerals_and_units() {
     assert_calc("1.8万亿", "1800000000000");
 }
 
+/// Issue 13: every form of Chinese numeral reads to its exact value.
+#[test]
+fn calc_reads_chinese_numerals_with_zero_exactly() {
+    assert_calc("三千零二", "3002");
+    assert_calc("五千零三十", "5030");
+    assert_calc("两千零一十七", "2017");
+    assert_calc("三万零七", "30007");
+    assert_calc("二十万零五千", "205000");
+    assert_calc("三亿二千万零四千一百零八", "320004108");
+    assert_calc("二千零三亿四千零五万六千零七", "200340056007");
+}
+
+#[test]
+fn calc_reads_an_abbreviated_last_digit() {
+    assert_calc("四万八", "48000");
+    assert_calc("二十五万六", "256000");
+    assert_calc("三千二", "3200");
+    assert_calc("一百五", "150");
+    assert_calc("三百六十万五", "3605000");
+    assert_calc("一千零五", "1005");
+}
+
+#[test]
+fn calc_reads_single_characters_digit_strings_and_financial_numerals() {
+    assert_calc("一", "1");
+    assert_calc("十", "10");
+    assert_calc("零", "0");
+    assert_calc("〇", "0");
+    assert_calc("兩", "2");
+    assert_calc("廿", "20");
+    assert_calc("卅", "30");
+    assert_calc("二〇二四", "2024");
+    assert_calc("壹佰贰拾叁", "123");
+    assert_calc("貳仟零參億肆仟零伍萬陸仟零柒", "200340056007");
+}
+
+#[test]
+fn calc_reads_arabic_digits_mixed_with_chinese() {
+    assert_calc("2万300", "20300");
+    assert_calc("300万五千", "3005000");
+    assert_calc("3百05", "305");
+    assert_calc("500亿零七千120", "50000007120");
+    assert_calc("二百点456", "200.456");
+    assert_calc("四万八 * 2 GB -> GB", "96000 GB");
+}
+
 #[test]
 fn calc_refuses_to_add_bytes_and_watts() {
     assert_error(

@@ -4,10 +4,14 @@
 //!   reports) never panics, on arbitrary Unicode and on text built from the
 //!   fragments numbers are made of, and what it reports points at real text;
 //! - interval arithmetic keeps what it should contain: a × b ÷ b holds a;
-//! - `audit calc` unit conversions round-trip and use the right factor.
+//! - `audit calc` unit conversions round-trip and use the right factor;
+//! - Chinese numerals, written by the `chinese-number` crate (a writer
+//!   independent of the reader) in simplified, traditional and financial
+//!   characters, read back to the integer written.
 //!
 //! Case counts are modest (256) and strings short, so the suite stays fast.
 
+use chinese_number::{ChineseCase, ChineseCountMethod, ChineseVariant, NumberToChinese};
 use proptest::prelude::*;
 use proptest::sample::select;
 
@@ -16,7 +20,9 @@ use recount::calc::calc;
 use recount::document::Document;
 use recount::interval::Interval;
 use recount::kb::Kb;
+use recount::numeral::numeral_at;
 use recount::report::{Format, Options, Show, emitter};
+use recount::units::UnitTable;
 
 // ------------------------------------------------------------ pipeline
 
@@ -559,5 +565,51 @@ proptest! {
         prop_assert!(close(y, x * factor), "{x} {from} -> {y} {to}, expected {}", x * factor);
         let z = result_in(&format!("{y} {to} -> {from}"), from)?;
         prop_assert!(close(z, x), "{x} {from} -> {y} {to} -> {z} {from}");
+    }
+}
+
+// ------------------------------------------------------------ Chinese numerals
+
+/// Integers below 10¹⁶ (where 兆 would start, in the writer's count), with
+/// zeros as likely as any other digit so that 零 turns up in every position.
+fn integer_below_1e16() -> impl Strategy<Value = u64> {
+    prop::collection::vec(prop_oneof![Just(0u64), 0..10u64], 1..=16)
+        .prop_map(|digits| digits.into_iter().fold(0, |n, d| n * 10 + d))
+}
+
+/// Simplified, traditional and financial (大写) characters of both.
+const STYLES: [(ChineseVariant, ChineseCase); 4] = [
+    (ChineseVariant::Simple, ChineseCase::Lower),
+    (ChineseVariant::Traditional, ChineseCase::Lower),
+    (ChineseVariant::Simple, ChineseCase::Upper),
+    (ChineseVariant::Traditional, ChineseCase::Upper),
+];
+
+/// `n` in Chinese, counted in 万 and 亿 (万亿 for 10¹²: the "middle" count).
+fn written(n: u64, (variant, case): (ChineseVariant, ChineseCase)) -> String {
+    n.to_chinese(variant, case, ChineseCountMethod::Middle)
+        .expect("below 10^16 every integer has a middle-count form")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A numeral reads back, whole, to the integer written (as an `f64`).
+    #[test]
+    fn chinese_numerals_read_back_exactly(n in integer_below_1e16(), style in select(&STYLES[..])) {
+        let text = written(n, style);
+        let numeral = numeral_at(&text, 0, UnitTable::builtin());
+        let numeral = numeral.ok_or_else(|| TestCaseError::fail(format!("{text}: no numeral")))?;
+        prop_assert_eq!(&text[numeral.start..numeral.end], text.as_str());
+        prop_assert_eq!(numeral.value.nominal, n as f64, "{} ({})", text, n);
+        prop_assert!(numeral.value.contains(n as f64), "{}: {:?}", text, numeral.value);
+    }
+
+    /// `audit calc` prints a whole number below 2⁵² in full.
+    #[test]
+    fn calc_reads_chinese_numerals_exactly(n in integer_below_1e16(), style in select(&STYLES[..])) {
+        let n = n % (1 << 52);
+        let text = written(n, style);
+        prop_assert_eq!(calc(&text), Ok(n.to_string()), "{}", text);
     }
 }
