@@ -54,6 +54,36 @@ fn kb_check_reports_each_problem_of_a_user_folder_with_its_place() {
 }
 
 #[test]
+fn kb_check_reports_each_fact_whose_source_lacks_a_kind_or_a_date() {
+    let out = run(&["kb", "check", "--kb", "tests/kb/unkinded"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("error: the knowledge base has 3 problems"),
+        "{err}"
+    );
+    for expected in [
+        "tests/kb/unkinded/sources.yaml:10:13: cites \"no-kind\", which has no kind (primary or secondary):",
+        "tests/kb/unkinded/sources.yaml:14:13: cites \"no-date\", which has no date:",
+        "tests/kb/unkinded/sources.yaml:18:13: cites \"neither\", which has no kind (primary or secondary) and no date:",
+    ] {
+        assert!(err.contains(expected), "{expected}\n{err}");
+    }
+    assert!(text(&out.stdout).is_empty());
+}
+
+#[test]
+fn kb_show_gives_each_source_its_kind_and_date() {
+    let out = run(&["kb", "show", "nvidia-h100-sxm5"]);
+    assert_eq!(out.status.code(), Some(0));
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("H100 (processor notes) (secondary, 2024) — "),
+        "{shown}"
+    );
+}
+
+#[test]
 fn an_audit_with_a_broken_folder_stops_before_reading_articles() {
     let out = run(&["--kb", "tests/kb/broken", "tests/kb/override.md"]);
     assert_eq!(out.status.code(), Some(2));

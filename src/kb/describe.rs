@@ -140,7 +140,22 @@ fn fact(kb: &Kb, f: &Fact, out: &mut String) {
         let _ = writeln!(out, "{lead}{qualifiers}");
         match kb.source(&r.source) {
             Some(s) => {
-                let _ = writeln!(out, "      {} — {:?} <{}>", s.title, r.quote, s.url);
+                let standing: Vec<&str> = s
+                    .kind
+                    .map(|k| k.name())
+                    .into_iter()
+                    .chain(s.date.as_deref())
+                    .collect();
+                let standing = if standing.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", standing.join(", "))
+                };
+                let _ = writeln!(
+                    out,
+                    "      {}{standing} — {:?} <{}>",
+                    s.title, r.quote, s.url
+                );
             }
             None => {
                 let _ = writeln!(out, "      {} — {:?}", r.source, r.quote);

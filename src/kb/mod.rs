@@ -20,7 +20,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use names::{Mention, NameIndex, folded};
-pub use schema::Kind;
+pub use schema::{Kind, SourceKind};
 pub use value::{FactValue, Measure};
 
 use crate::units::{Dimension, UnitTable};
@@ -88,7 +88,10 @@ pub struct Source {
     pub title: String,
     pub publisher: String,
     pub url: String,
-    pub date: String,
+    /// When it was published; a source cited without one is a problem.
+    pub date: Option<String>,
+    /// Primary or secondary; a source cited without one is a problem.
+    pub kind: Option<SourceKind>,
     /// The file it was read from.
     pub file: String,
 }
@@ -376,13 +379,18 @@ mod tests {
                 for r in &f.readings {
                     let source = kb.source(&r.source).expect("sources resolve");
                     assert!(source.url.starts_with("http"), "{}", source.id);
+                    assert!(
+                        source.kind.is_some() && source.date.is_some(),
+                        "{} has no kind or no date",
+                        source.id
+                    );
                     assert!(!r.quote.trim().is_empty(), "{} {}", e.id, f.attribute);
                 }
             }
         }
     }
 
-    const SOURCE: &str = "sources:\n- id: s\n  title: T\n  publisher: P\n  url: https://example.com\n  date: '2024'\n";
+    const SOURCE: &str = "sources:\n- id: s\n  title: T\n  publisher: P\n  url: https://example.com\n  date: '2024'\n  kind: primary\n";
 
     fn user(text: &str) -> KbFile {
         KbFile {
@@ -406,7 +414,7 @@ mod tests {
         let found = problems(&[user(&text)]);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(
-            found[0].starts_with("user.yaml:11:3: unknown field `colour`"),
+            found[0].starts_with("user.yaml:12:3: unknown field `colour`"),
             "{found:?}"
         );
     }
@@ -420,11 +428,29 @@ mod tests {
         assert_eq!(
             found,
             vec![
-                "user.yaml:10:9: the accelerator name \"b\" is ambiguous: both \"a\" and \"b\" use it",
-                "user.yaml:13:12: unknown unit \"Watts-ish\" (see claims/units.yaml)",
-                "user.yaml:18:13: cites \"nowhere\", which no file under sources/ defines",
-                "user.yaml:20:7: entities are not sorted by id: \"a\" comes after \"b\"",
+                "user.yaml:11:9: the accelerator name \"b\" is ambiguous: both \"a\" and \"b\" use it",
+                "user.yaml:14:12: unknown unit \"Watts-ish\" (see claims/units.yaml)",
+                "user.yaml:19:13: cites \"nowhere\", which no file under sources/ defines",
+                "user.yaml:21:7: entities are not sorted by id: \"a\" comes after \"b\"",
             ],
+        );
+    }
+
+    #[test]
+    fn a_fact_citing_a_source_without_kind_or_date_is_a_problem() {
+        let text = "sources:\n- id: s\n  title: T\n  publisher: P\n  url: https://example.com\n  date: ''\nentities:\n- id: x\n  kind: model\n  name: X\n  facts:\n  - attribute: parameters_total\n    value: 7e9 parameters\n    source: s\n    quote: 7B\n";
+        assert_eq!(
+            problems(&[user(text)]),
+            vec![
+                "user.yaml:14:13: cites \"s\", which has no kind (primary or secondary) and no date: every cited source says whether it is primary or secondary, and when it was published"
+            ],
+        );
+        // A source nothing cites may wait for its kind.
+        assert!(
+            problems(&[user(
+                "sources:\n- id: s\n  title: T\n  publisher: P\n  url: https://example.com\n"
+            )])
+            .is_empty()
         );
     }
 

@@ -99,5 +99,33 @@ pub struct SourceDef {
     pub publisher: String,
     pub url: Spanned<String>,
     /// When it was published, as precisely as known: "2022", "2024-03".
-    pub date: String,
+    /// Optional to the parser so that `audit kb check` can name each fact
+    /// citing a source without one.
+    #[serde(default)]
+    pub date: Option<String>,
+    /// Whether the source is the figure's origin or reports it; optional to
+    /// the parser for the same reason.
+    #[serde(default)]
+    pub kind: Option<SourceKind>,
+}
+
+/// Where a source stands to the figures it gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    /// The origin of the figure: the vendor's own datasheet, product page
+    /// or press release, the paper, the official model card or
+    /// `config.json`, the TOP500 list.
+    Primary,
+    /// Anything that reports it: news, encyclopedias, resellers' blogs.
+    Secondary,
+}
+
+impl SourceKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceKind::Primary => "primary",
+            SourceKind::Secondary => "secondary",
+        }
+    }
 }

@@ -115,12 +115,29 @@ fn merge(
         }
     }
     for c in &citations {
-        if !sources.contains_key(&c.source) {
-            problems.at(
+        match sources.get(&c.source) {
+            None => problems.at(
                 &c.file,
                 &c.location,
                 format!("cites {:?}, which no file under sources/ defines", c.source),
-            );
+            ),
+            Some((source, _)) => {
+                if let Some(missing) = undated_or_unkinded(source) {
+                    let defined = if source.file == c.file {
+                        String::new()
+                    } else {
+                        format!(" (in {})", source.file)
+                    };
+                    problems.at(
+                        &c.file,
+                        &c.location,
+                        format!(
+                            "cites {:?}{defined}, which has no {missing}: every cited source says whether it is primary or secondary, and when it was published",
+                            c.source
+                        ),
+                    );
+                }
+            }
         }
     }
     let entities: Vec<Entity> = entities.into_values().map(|(e, _)| e).collect();
@@ -136,6 +153,17 @@ fn merge(
         Err(KbError {
             problems: problems.0,
         })
+    }
+}
+
+/// What a cited source lacks of what every source must say: its kind
+/// (primary or secondary) and its date.
+fn undated_or_unkinded(source: &Source) -> Option<&'static str> {
+    match (source.kind.is_none(), source.date.is_none()) {
+        (false, false) => None,
+        (true, false) => Some("kind (primary or secondary)"),
+        (false, true) => Some("date"),
+        (true, true) => Some("kind (primary or secondary) and no date"),
     }
 }
 
@@ -181,7 +209,8 @@ fn add_source(
         title: def.title,
         publisher: def.publisher,
         url: def.url.value,
-        date: def.date,
+        date: def.date.filter(|d| !d.trim().is_empty()),
+        kind: def.kind,
         file: file.name.clone(),
     };
     match sources.get(&source.id) {
