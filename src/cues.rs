@@ -82,6 +82,7 @@ struct File {
     sums: Sums,
     restatements: Vec<String>,
     distributive: Distributive,
+    capacity: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -145,6 +146,8 @@ pub struct Cues {
     table_totals: Vec<String>,
     /// Words that restate a figure in other units, folded, longest first.
     restatements: Vec<String>,
+    /// Memory words that name a device's own memory, folded.
+    capacity: Vec<String>,
 }
 
 const BUILTIN: &str = include_str!("../claims/cues.yaml");
@@ -256,6 +259,7 @@ impl Cues {
             kinds,
             precision_bytes: file.precision_bytes,
             table_totals: file.sums.table_totals.iter().map(|w| fold(w)).collect(),
+            capacity: file.capacity.iter().map(|w| fold(w)).collect(),
             restatements: {
                 let mut words: Vec<String> = file.restatements.iter().map(|w| fold(w)).collect();
                 words.sort_by_key(|w| std::cmp::Reverse(w.len()));
@@ -274,6 +278,12 @@ impl Cues {
     pub fn is_total_label(&self, label: &str) -> bool {
         let bare = fold(label.trim_matches(|c: char| c.is_whitespace() || "*_:：".contains(c)));
         self.table_totals.contains(&bare)
+    }
+
+    /// Whether a memory cue word names a device's own memory ("VRAM",
+    /// "HBM3", "显存"), not memory in general, which a workload may use.
+    pub fn names_capacity(&self, word: &str) -> bool {
+        self.capacity.contains(&fold(word))
     }
 
     /// The restatement word a gap between two figures ends with ("That
@@ -390,9 +400,9 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [] }\nrestatements: []\ndistributive: { before: [], after: [] }\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [] }\nrestatements: []\ndistributive: { before: [], after: [] }\ncapacity: []\nextra: 1\n",
         )
         .unwrap_err();
-        assert_eq!((e.line, e.column), (11, 1));
+        assert_eq!((e.line, e.column), (12, 1));
     }
 }

@@ -35,6 +35,12 @@ pub struct Relation {
     #[serde(default = "one")]
     pub constant: f64,
     pub strength: Strength,
+    /// Words that, in the result's clause, make the result a whole with
+    /// more parts than the relation counts ("the server draws 10 kW": its
+    /// CPUs, fans and NICs draw too): the relation then bounds the result
+    /// from below, and only a result under it is wrong.
+    #[serde(default)]
+    pub more_parts: Vec<String>,
     pub source: String,
     pub quote: String,
 }

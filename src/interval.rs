@@ -55,9 +55,14 @@ impl Interval {
         self.lo == self.hi
     }
 
-    /// Whether the two intervals share at least one point.
+    /// Whether the two intervals overlap.
     pub fn meets(&self, other: &Interval) -> bool {
-        self.lo <= other.hi && other.lo <= self.hi
+        // Intervals that merely touch ("3 kW" is 2.5–3.5, "4 kW" 3.5–4.5)
+        // do not agree; an exact value and a bound ("at least 2") agree
+        // where they end, ends included.
+        let (lo, hi) = (self.lo.max(other.lo), self.hi.min(other.hi));
+        let closed = |i: &Interval| i.is_point() || i.lo.is_infinite() || i.hi.is_infinite();
+        hi > lo || hi == lo && (closed(self) || closed(other))
     }
 
     /// Whether a stated figure agrees with a recomputed one when the stated
@@ -169,6 +174,21 @@ mod tests {
         let claimed = Interval::around(628.0, 0.5);
         assert!(claimed.meets(&Interval::exact(628.0)));
         assert!(!claimed.meets(&Interval::exact(640.0)));
+    }
+
+    #[test]
+    fn touching_intervals_do_not_meet_but_exact_values_and_bounds_do() {
+        let three = Interval::around(3.0, 0.5);
+        let four = Interval::around(4.0, 0.5);
+        assert!(!three.meets(&four));
+        assert!(!four.meets(&three));
+        assert!(four.meets(&Interval::exact(3.5)));
+        let at_least_two = Interval {
+            lo: 2.0,
+            hi: f64::INFINITY,
+            nominal: 2.0,
+        };
+        assert!(at_least_two.meets(&Interval::around(1.875, 0.125)));
     }
 
     #[test]

@@ -154,6 +154,10 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             let ratio = (claimed / o.expected.nominal).abs();
             ratio.is_finite() && (1e-5..=1e5).contains(&ratio)
         })
+        .filter(|o| {
+            let whole = claim.kind == o.relation.result && has_more_parts(scope, claim, o.relation);
+            !whole || claim.quantity.claimed(false, false).hi < o.expected.lo
+        })
         .find(|o| {
             let local = |b: &Binding| b.same_sentence && matches!(b.origin, Origin::Text(_));
             o.bindings.iter().all(|b| {
@@ -167,6 +171,31 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             let o = from_fleets(scope, index)?;
             Some(finding(scope, claim, &o, Verdict::Verified))
         })
+}
+
+/// Whether the claim's clause makes its figure a whole with more parts than
+/// the relation counts ([`Relation::more_parts`]).
+fn has_more_parts(scope: &Scope, claim: &Typed, relation: &Relation) -> bool {
+    if relation.more_parts.is_empty() {
+        return false;
+    }
+    let text = scope.input.doc.text.as_str();
+    let clause = scope
+        .input
+        .facts
+        .clauses(claim.sentence)
+        .iter()
+        .find(|c| c.start <= claim.quantity.span.start && claim.quantity.span.start < c.end)
+        .cloned()
+        .unwrap_or(scope.input.sentences[claim.sentence].span.clone());
+    let lower = text[clause].to_lowercase();
+    relation.more_parts.iter().any(|w| {
+        lower.match_indices(w.as_str()).any(|(at, _)| {
+            !w.is_ascii()
+                || !lower[..at].ends_with(|c: char| c.is_alphanumeric())
+                    && !lower[at + w.len()..].starts_with(|c: char| c.is_alphanumeric() && c != 's')
+        })
+    })
 }
 
 /// Whether a premise stated before the claim's sentence is as certain as

@@ -443,6 +443,33 @@ fn judge(
     if !states_a_spec(context, q, &subject, &clause, &candidates) {
         return Judged::Done(None);
     }
+    // "| H100 SXM | 64 | 12,400 | 61 |" under "Memory (GB)": in a table,
+    // memory under the card's may be what a workload used; only a header
+    // word for the card's own memory (VRAM, HBM, capacity, 显存) makes it
+    // the spec.
+    let memory = |c: &Candidate| {
+        matches!(
+            c.fact.attribute.as_str(),
+            "memory_capacity" | "total_memory"
+        )
+    };
+    let below = |c: &Candidate| q.claimed(false, false).hi < c.expected.lo;
+    let memory_cues: Vec<&Found> = context
+        .header_cues
+        .iter()
+        .filter(|f| {
+            matches!(&f.cue, Cue::Attribute(a) if a == "memory_capacity" || a == "total_memory")
+        })
+        .collect();
+    let names_capacity = memory_cues
+        .iter()
+        .any(|f| Cues::builtin().names_capacity(&context.text[f.span.clone()]));
+    if !memory_cues.is_empty()
+        && !names_capacity
+        && candidates.iter().all(|c| memory(c) && below(c))
+    {
+        return Judged::Done(None);
+    }
     // The figure's own unit word names its attribute too ("3 万张").
     let mut named: Vec<&str> = attributes.clone();
     named.extend(context.cues.iter().filter_map(|f| match &f.cue {
