@@ -14,7 +14,7 @@
 //! fail-on: contradicted
 //! disable: [consistency]
 //! kb: [kb]
-//! tolerance: { default: 1%, arithmetic: 2% }
+//! tolerance: { default: 1%, arithmetic: 2% }   # or one for every check: `tolerance: 1%`
 //! ```
 
 use std::collections::BTreeMap;
@@ -71,7 +71,53 @@ struct ConfigFile {
     #[serde(default)]
     kb: Vec<Spanned<String>>,
     #[serde(default)]
-    tolerance: BTreeMap<String, Spanned<String>>,
+    tolerance: Option<Spanned<Tolerance>>,
+}
+
+/// `tolerance` as written: one percentage for every check (`tolerance:
+/// 5%`, the same as `{ default: 5% }`), or a map of them by check code and
+/// `default`.
+#[derive(Debug)]
+enum Tolerance {
+    Every(String),
+    PerCheck(BTreeMap<String, Spanned<String>>),
+}
+
+impl<'de> Deserialize<'de> for Tolerance {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Form;
+        impl<'de> serde::de::Visitor<'de> for Form {
+            type Value = Tolerance;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a percentage like 2%, or a map of them by check and `default`")
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Tolerance, E> {
+                Ok(Tolerance::Every(text.to_string()))
+            }
+            // A bare number is kept as written, to be refused for its
+            // missing `%` like any other bad percentage.
+            fn visit_u64<E>(self, n: u64) -> Result<Tolerance, E> {
+                Ok(Tolerance::Every(n.to_string()))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Tolerance, E> {
+                Ok(Tolerance::Every(n.to_string()))
+            }
+            fn visit_f64<E>(self, n: f64) -> Result<Tolerance, E> {
+                Ok(Tolerance::Every(n.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Tolerance, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some((key, value)) = map.next_entry::<String, Spanned<String>>()? {
+                    out.insert(key, value);
+                }
+                Ok(Tolerance::PerCheck(out))
+            }
+        }
+        deserializer.deserialize_any(Form)
+    }
 }
 
 /// A config file, read and checked.
@@ -196,7 +242,7 @@ pub fn parse(name: &str, text: &str, folder: &Path, base: PathBuf) -> Result<Con
             );
         }
     }
-    let tolerance = tolerances(&written.tolerance, &mut problems);
+    let tolerance = tolerances(written.tolerance.as_ref(), &mut problems);
     problems.found.sort();
     if let Some(first) = problems.found.into_iter().next() {
         return Err(ConfigError::Invalid(first));
@@ -306,11 +352,31 @@ pub fn percentage(text: &str) -> Result<f64, String> {
 }
 
 fn tolerances(
-    written: &BTreeMap<String, Spanned<String>>,
+    written: Option<&Spanned<Tolerance>>,
     problems: &mut Problems,
 ) -> BTreeMap<String, f64> {
     let mut out = BTreeMap::new();
-    for (key, value) in written {
+    let per_check = match written {
+        None => return out,
+        Some(Spanned {
+            value: Tolerance::PerCheck(map),
+            ..
+        }) => map,
+        Some(Spanned {
+            value: Tolerance::Every(text),
+            referenced,
+            ..
+        }) => {
+            match percentage(text) {
+                Ok(t) => {
+                    out.insert("default".to_string(), t);
+                }
+                Err(message) => problems.at(referenced, message),
+            }
+            return out;
+        }
+    };
+    for (key, value) in per_check {
         if key != "default" && crate::check::by_code(key).is_none() {
             problems.at(
                 &value.referenced,
@@ -361,6 +427,25 @@ mod tests {
         let include = config.selection.include.unwrap();
         assert!(include.is_match("posts/a/b.md"));
         assert!(!include.is_match("other/b.md"));
+    }
+
+    #[test]
+    fn a_plain_tolerance_is_the_default_for_every_check() {
+        let plain = parse_text("tolerance: 5%\n").unwrap();
+        let map = parse_text("tolerance: { default: 5% }\n").unwrap();
+        assert_eq!(plain.tolerance, map.tolerance);
+        assert_eq!(plain.tolerance, [("default".to_string(), 0.05)].into());
+        assert_eq!(
+            parse_text("fail-on: never\ntolerance: 5\n").unwrap_err(),
+            ".audit.yaml:2:12: bad tolerance \"5\": write a percentage from 0% to 50%, like 2%"
+        );
+        assert_eq!(
+            parse_text("tolerance: 60%\n").unwrap_err(),
+            ".audit.yaml:1:12: bad tolerance \"60%\": write a percentage from 0% to 50%, like 2%"
+        );
+        let list = parse_text("tolerance: [5%]\n").unwrap_err();
+        assert!(list.starts_with(".audit.yaml:1:"), "{list}");
+        assert!(list.contains("a percentage like 2%"), "{list}");
     }
 
     #[test]

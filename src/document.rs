@@ -58,6 +58,22 @@ impl Document {
         Document::from_bytes(path, bytes)
     }
 
+    /// Reads a whole stream (standard input) as the file named `path`,
+    /// refusing what [`Document::read`] refuses.
+    pub fn from_reader(
+        path: &Path,
+        mut reader: impl std::io::Read,
+    ) -> Result<Document, InputError> {
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .map_err(|source| InputError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Document::from_bytes(path, bytes)
+    }
+
     pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Document, InputError> {
         if let Some(offset) = bytes.iter().position(|b| *b == 0) {
             return Err(InputError::Binary {

@@ -7,7 +7,7 @@
 //! so a folder of articles copied out of its repository is read the same way.
 //! Within a folder, the files kept are those the [`Selection`] includes
 //! (`*.md` and `*.markdown` unless a config says otherwise) and does not
-//! exclude.
+//! exclude. `-` stands for standard input ([`STDIN`]) and is kept as named.
 
 use std::path::{Path, PathBuf};
 
@@ -15,6 +15,14 @@ use globset::GlobSet;
 use ignore::WalkBuilder;
 
 use crate::error::InputError;
+
+/// The path that stands for standard input on the command line.
+pub const STDIN: &str = "-";
+
+/// Whether a path named on the command line means standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == STDIN
+}
 
 /// Which files of a walked folder are audited.
 #[derive(Clone, Debug, Default)]
@@ -92,7 +100,7 @@ fn walk(root: &Path, selection: &Selection, out: &mut Vec<PathBuf>) -> Result<()
 
 /// Expands the paths to the Markdown files to audit: files as given, folders
 /// walked, each in the order named, a file reached twice the same way
-/// (`posts` and `posts/a.md`) kept once. A folder with no file to audit is
+/// (`posts` and `posts/a.md`, or `-` twice) kept once. A folder with no file to audit is
 /// an error, since it is most likely a wrong path.
 pub fn markdown_files(
     paths: &[PathBuf],
@@ -100,7 +108,9 @@ pub fn markdown_files(
 ) -> Result<Vec<PathBuf>, InputError> {
     let mut files = Vec::new();
     for path in paths {
-        if path.is_dir() {
+        if is_stdin(path) {
+            files.push(path.clone());
+        } else if path.is_dir() {
             let before = files.len();
             walk(path, selection, &mut files)?;
             if files.len() == before {
@@ -184,6 +194,16 @@ mod tests {
         std::fs::write(&a, "").unwrap();
         let paths = [a.clone(), dir.path().to_path_buf(), a.clone()];
         assert_eq!(markdown_files(&paths, &Selection::default()).unwrap(), [a]);
+    }
+
+    #[test]
+    fn a_dash_is_standard_input_kept_once() {
+        let dash = PathBuf::from(STDIN);
+        let paths = [dash.clone(), dash.clone()];
+        assert_eq!(
+            markdown_files(&paths, &Selection::default()).unwrap(),
+            [dash]
+        );
     }
 
     #[test]

@@ -27,7 +27,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
-    /// Markdown files or folders to audit.
+    /// Markdown files or folders to audit; `-` reads standard input.
     paths: Vec<PathBuf>,
 
     /// Output format.
@@ -81,6 +81,11 @@ struct Cli {
     #[arg(long, global = true)]
     no_config: bool,
 
+    /// The name standard input (`-`) has in reports and baselines
+    /// [default: `<stdin>`].
+    #[arg(long, value_name = "NAME", global = true)]
+    stdin_filename: Option<PathBuf>,
+
     /// Run only these checks (comma-separated), instead of the config's.
     #[arg(
         long,
@@ -132,7 +137,7 @@ enum Command {
     /// subject, attribute, qualifiers, role) with the checks that covered
     /// it or why none did: `audit claims article.md`.
     Claims {
-        /// Markdown files or folders.
+        /// Markdown files or folders; `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Output format: a line per figure, or the JSON contract.
@@ -318,14 +323,40 @@ fn progress(files: usize) -> indicatif::ProgressBar {
     bar
 }
 
+/// The name standard input has in reports: `--stdin-filename`, else
+/// `<stdin>`. Naming it when no `-` is audited is a usage error, since the
+/// name would go unused.
+fn stdin_name(cli: &Cli, paths: &[PathBuf]) -> std::io::Result<PathBuf> {
+    match &cli.stdin_filename {
+        Some(_) if !paths.iter().any(|p| recount::inputs::is_stdin(p)) => {
+            Err(std::io::Error::other(
+                "--stdin-filename names standard input, which is read only when `-` is among the paths",
+            ))
+        }
+        Some(name) => Ok(name.clone()),
+        None => Ok(PathBuf::from("<stdin>")),
+    }
+}
+
+/// A file named on the command line, or standard input for `-`.
+fn read_document(path: &Path, stdin_name: &Path) -> std::io::Result<Document> {
+    if recount::inputs::is_stdin(path) {
+        Document::from_reader(stdin_name, std::io::stdin().lock())
+    } else {
+        Document::read(path)
+    }
+    .map_err(std::io::Error::other)
+}
+
 /// One file, read, audited, with its suppressions and the baseline applied.
 fn audit_file(
     path: &Path,
+    stdin_name: &Path,
     kb: &Kb,
     settings: &Settings,
     baseline: Option<&Baseline>,
 ) -> std::io::Result<(FileReport, Vec<Unused>)> {
-    let document = Document::read(path).map_err(std::io::Error::other)?;
+    let document = read_document(path, stdin_name)?;
     let suppressions = suppress::parse(&document).map_err(std::io::Error::other)?;
     let mut report = audit_with(document, kb, settings);
     let unused = suppress::apply(&mut report, &suppressions);
@@ -341,6 +372,7 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
             "no input: name Markdown files or folders, e.g. `audit article.md` (see --help)",
         ));
     }
+    let stdin_name = stdin_name(cli, &cli.paths)?;
     let config = load_config(cli)?;
     let settings = settings(cli, &config)?;
     let fail_on = cli
@@ -400,7 +432,7 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     recount::batch::in_order(
         &files,
         &pool,
-        |path| audit_file(path, &kb, &settings, baseline.as_ref()),
+        |path| audit_file(path, &stdin_name, &kb, &settings, baseline.as_ref()),
         |(report, unused)| {
             // The bar steps aside while the report is written, so the two
             // never mix on a terminal.
@@ -462,6 +494,7 @@ fn claims(
     format: ClaimsFormat,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
+    let stdin_name = stdin_name(cli, paths)?;
     let config = load_config(cli)?;
     let settings = settings(cli, &config)?;
     let kb = load_kb(cli, &config)?;
@@ -469,7 +502,7 @@ fn claims(
         recount::inputs::markdown_files(paths, &config.selection).map_err(std::io::Error::other)?;
     let mut read = Vec::new();
     for path in &files {
-        let document = Document::read(path).map_err(std::io::Error::other)?;
+        let document = read_document(path, &stdin_name)?;
         let report = audit_with(document, &kb, &settings);
         let statements =
             recount::claim::statement::statements(&report.document, &kb, &report.findings);

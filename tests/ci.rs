@@ -327,6 +327,49 @@ fn tolerances_come_from_the_config_per_check_and_the_flag_replaces_them() {
 }
 
 #[test]
+fn a_plain_tolerance_is_every_checks_and_reads_like_the_default_key() {
+    let repo = Repo::new();
+    // 300 GB is 6.25% short of 320 GB; 720 W is 2.9% over the H100's 700 W.
+    repo.write(
+        "a.md",
+        &format!("The H100 SXM5 has a TDP of 720 W.\n\n{WRONG}"),
+    );
+    let args = ["--show", "all", "a.md"];
+    repo.write(".audit.yaml", "tolerance: 5%\n");
+    let plain = repo.audit(&args);
+    repo.write(".audit.yaml", "tolerance: { default: 5% }\n");
+    let map = repo.audit(&args);
+    assert_eq!(plain.code, Some(1), "{plain:?}");
+    assert_eq!(plain.stdout, map.stdout);
+    assert_eq!(plain.code, map.code);
+    assert!(
+        plain
+            .stdout
+            .contains("TDP (700 W) (within the 5% tolerance)"),
+        "{}",
+        plain.stdout
+    );
+    assert!(
+        plain.stdout.contains("× arithmetic"),
+        "6.25% is outside 5%: {}",
+        plain.stdout
+    );
+    repo.write(".audit.yaml", "tolerance: 7%\n");
+    let run = repo.audit(&args);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert!(
+        run.stdout.contains("(within the 7% tolerance)"),
+        "{}",
+        run.stdout
+    );
+    repo.write(".audit.yaml", "tolerance: 5\n");
+    assert_error(
+        &repo.audit(&args),
+        ".audit.yaml:1:12: bad tolerance \"5\": write a percentage from 0% to 50%, like 2%",
+    );
+}
+
+#[test]
 fn config_errors_name_file_line_and_column() {
     let repo = Repo::new();
     repo.write("posts/a.md", RIGHT);

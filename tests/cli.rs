@@ -73,6 +73,33 @@ where
     }
 }
 
+/// Runs the binary with `input` piped to its standard input.
+fn audit_piped<I, S>(args: I, input: &[u8]) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    use std::io::Write;
+    let mut child = command(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the audit binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from a thread, so a large input cannot block on a full pipe
+    // while the child blocks on its output.
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
 /// Runs the binary, killing it if it has not finished within `limit`: a
 /// quadratic slowdown fails the test instead of hanging the suite.
 fn audit_within(args: &[&Path], limit: Duration) -> (Run, Duration) {
@@ -457,6 +484,92 @@ fn invalid_utf8_names_the_byte_offset() {
         ),
     );
     assert_eq!(fs::read(&path).unwrap(), bytes, "the input was changed");
+}
+
+#[test]
+fn standard_input_is_audited_like_a_file_under_its_name() {
+    let s = Scratch::new("stdin");
+    for (name, text) in [
+        (
+            "en.md",
+            "Eight GPUs: 8 × 40 GB = 300 GB.\n\n8 × 80 GB = 640 GB.\n",
+        ),
+        (
+            "zh.md",
+            "八张卡：8 × 40 GB = 300 GB。\n\n8 × 80 GB 共 640 GB。\n",
+        ),
+    ] {
+        let path = s.write(name, text);
+        let path_text = path.display().to_string();
+        for format in ["human", "json", "sarif", "github"] {
+            let from_file = audit(["--format", format, "--show", "all", &path_text]);
+            let piped = audit_piped(
+                [
+                    "--format",
+                    format,
+                    "--show",
+                    "all",
+                    "--stdin-filename",
+                    &path_text,
+                    "-",
+                ],
+                text.as_bytes(),
+            );
+            assert_eq!(from_file.code, Some(1), "{name} {format}: {from_file:?}");
+            assert_eq!(piped.code, from_file.code, "{name} {format}: {piped:?}");
+            assert_eq!(piped.stdout, from_file.stdout, "{name} {format}");
+            assert_eq!(piped.stderr, "", "{name} {format}");
+        }
+        // Unnamed, standard input is `<stdin>` in the report.
+        let run = audit_piped(["--format", "json", "-"], text.as_bytes());
+        assert_eq!(run.code, Some(1), "{name}: {run:?}");
+        let v = json(&run);
+        assert_eq!(v["files"][0]["path"], "<stdin>", "{name}");
+        let line = run_stdout_summary(&audit_piped(["-"], text.as_bytes()));
+        assert!(line.starts_with("<stdin>: "), "{name}: {line}");
+    }
+    // `audit claims -` reads it too.
+    let run = audit_piped(["claims", "-"], "8 × 80 GB = 640 GB\n".as_bytes());
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert!(run.stdout.starts_with("<stdin>:1:1: 8 "), "{}", run.stdout);
+}
+
+/// The last line of a human report: the summary.
+fn run_stdout_summary(run: &Run) -> String {
+    run.stdout.lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn invalid_utf8_on_standard_input_is_an_error() {
+    let mut bytes = "中文 8 × 40 GB = 320 GB\n".as_bytes().to_vec();
+    let offset = bytes.len();
+    bytes.extend_from_slice(b"\xe4\xb8 broken\n");
+    assert_error(
+        &audit_piped(["-"], &bytes),
+        &format!("<stdin>: not UTF-8 text: invalid byte 0xe4 at offset {offset}"),
+    );
+    assert_error(
+        &audit_piped(["--stdin-filename", "posts/a.md", "-"], &bytes),
+        &format!("posts/a.md: not UTF-8 text: invalid byte 0xe4 at offset {offset}"),
+    );
+    assert_error(
+        &audit_piped(["-"], b"PK\x03\x04\x00"),
+        "<stdin>: a binary file (NUL byte at offset 4), not Markdown",
+    );
+}
+
+#[test]
+fn a_stdin_filename_without_standard_input_is_an_error() {
+    let s = Scratch::new("stdin-name");
+    let path = s.write("a.md", "8 × 80 GB = 640 GB\n");
+    assert_error(
+        &audit([
+            "--stdin-filename".as_ref(),
+            "b.md".as_ref(),
+            path.as_os_str(),
+        ]),
+        "--stdin-filename names standard input, which is read only when `-` is among the paths",
+    );
 }
 
 #[test]
