@@ -79,14 +79,16 @@ impl SourceCode for Source<'_> {
             .char_indices()
             .nth(CONTEXT_CHARS)
             .map_or(line_end, |(i, _)| end + i);
-        // The column is the span's own: miette shows it in the snippet's
-        // header, and only counts on from it within the line.
+        // The column is the span's own, in characters as every other
+        // format counts it (an editor jumps there in a Chinese line): miette
+        // shows it in the snippet's header, and only counts on from it
+        // within the line.
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
             &text.as_bytes()[from..to],
             SourceSpan::from(from..to),
             line,
-            start - line_start,
+            text[line_start..start].chars().count(),
             self.document.line_index(to.saturating_sub(1).max(from)) - line + 1,
         )))
     }
