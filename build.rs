@@ -24,7 +24,9 @@ mod schema;
 const FILES: &[&str] = &[
     "claims/clusters.yaml",
     "claims/hardware/amd.yaml",
+    "claims/hardware/aws.yaml",
     "claims/hardware/google.yaml",
+    "claims/hardware/huawei.yaml",
     "claims/hardware/intel.yaml",
     "claims/hardware/nvidia.yaml",
     "claims/models.yaml",
