@@ -905,9 +905,11 @@ fn respectively(context: &Context, q: &Quantity) -> Option<Mention> {
 /// named entity's.
 fn compares(between: &str) -> bool {
     let lower = between.to_lowercase();
-    ["×", "倍", " x ", "times", "than", " vs", "比", "the "]
-        .iter()
-        .any(|w| lower.contains(w))
+    [
+        "×", "倍", " x ", "times", "than", " vs", "比", "較", "较", "the ",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
 }
 
 /// Whether a name is the object of a comparison ("2.4× an H100's",
@@ -935,9 +937,11 @@ fn compared(text: &str, m: &Mention) -> bool {
             return false;
         }
     }
-    ["×", "倍", " x ", "than", "vs", "比", "times"]
-        .iter()
-        .any(|w| before.contains(w))
+    [
+        "×", "倍", " x ", "than", "vs", "比", "較", "较", "相比", "times",
+    ]
+    .iter()
+    .any(|w| before.contains(w))
 }
 
 /// The count written right before a mention: 8 in "8×H100".
