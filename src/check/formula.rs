@@ -200,28 +200,31 @@ fn has_more_parts(scope: &Scope, claim: &Typed, relation: &Relation) -> bool {
 
 /// Whether a premise stated before the claim's sentence is as certain as
 /// one in it: in the claim's paragraph, at most two sentences before, the
-/// only figure of its kind there so far, with no other name than one
-/// product's between ("The hall has 8,000 GPUs. At 700 W each they draw
-/// 9 MW.").
+/// only figure of its kind in those sentences up to the claim, with no
+/// other name than one product's between ("The hall has 8,000 GPUs. At
+/// 700 W each they draw 9 MW."). Only those sentences are looked at, so a
+/// paragraph of a million figures stays linear.
 fn sole_in_paragraph(scope: &Scope, claim: &Typed, b: &Binding) -> bool {
     let Origin::Text(span) = &b.origin else {
         return false;
     };
-    let Some(premise) = scope.typed.iter().find(|t| t.quantity.span == *span) else {
+    let first_sentence = claim.sentence.saturating_sub(2);
+    let from = scope.typed.partition_point(|t| t.sentence < first_sentence);
+    let to = scope
+        .typed
+        .partition_point(|t| t.sentence <= claim.sentence);
+    let window = &scope.typed[from..to];
+    let Some(premise) = window.iter().find(|t| t.quantity.span == *span) else {
         return false;
     };
-    let in_paragraph = |t: &Typed| {
-        t.block == claim.block
-            && t.sentence <= claim.sentence
-            && t.quantity.span.start < claim.quantity.span.start
-    };
-    let near = premise.block == claim.block
-        && premise.sentence < claim.sentence
-        && claim.sentence - premise.sentence <= 2;
-    let alone = scope
-        .typed
+    let near = premise.block == claim.block && premise.sentence < claim.sentence;
+    let alone = window
         .iter()
-        .filter(|t| in_paragraph(t) && t.kind == premise.kind)
+        .filter(|t| {
+            t.block == claim.block
+                && t.kind == premise.kind
+                && t.quantity.span.start < claim.quantity.span.start
+        })
         .count()
         == 1;
     let text = scope.input.doc.text.as_str();
