@@ -186,7 +186,7 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
                     cue: Cue::Kind(per(base)),
                 });
             }
-            if let Some(kind) = kind_of(q, &found, &clause, cues.kinds()) {
+            if let Some(kind) = kind_of(q, &found, &clause, cues.kinds(), text) {
                 out.push(Typed {
                     quantity: q.clone(),
                     kind,
@@ -288,6 +288,7 @@ pub fn kind_of(
     cues: &[Found],
     clause: &Range<usize>,
     kinds: &[KindDef],
+    text: &str,
 ) -> Option<String> {
     if !q.number.is_finite() {
         return None;
@@ -299,12 +300,20 @@ pub fn kind_of(
     // its unit word cues; "两美元一小时" needs its cue.
     let exact = !share && kinds.iter().any(|k| !k.share && k.dimension == qd);
     // Cued kinds, nearest cue first. A bare number takes only a cue right
-    // beside it ("671B 总参", "16K 张"); a figure with a unit, any cue of its
-    // clause.
+    // beside it, four characters away at most ("671B 总参", "16K 张", "PUE
+    // 为 1.2"); a figure with a unit, any cue of its clause.
     let reach = if qd == Dimension::NONE && !share {
         4
     } else {
         usize::MAX
+    };
+    let distance = |a: &Range<usize>, b: &Range<usize>| {
+        let gap = if a.end <= b.start {
+            a.end..b.start
+        } else {
+            b.end..a.start.max(b.end)
+        };
+        text[gap].chars().count()
     };
     let mut cued: Vec<(usize, &str)> = cues
         .iter()
@@ -328,8 +337,8 @@ pub fn kind_of(
         }
         if qd == Dimension::NONE {
             // A bare number takes the kind its cue names, right beside it
-            // ("总账 4.8×10²⁶", "671B 总参").
-            return cue && k.dimension != Dimension::NONE;
+            // ("总账 4.8×10²⁶", "671B 总参", "a PUE of 1.3").
+            return cue;
         }
         // A cue makes a figure per something its unit leaves out: "700 W
         // TDP" per card, "每个节点配置 8 个 GPU" per node.
@@ -350,6 +359,16 @@ pub fn kind_of(
             && qd.with(Base::Accelerator, 0) == k.dimension
     };
     let by_name = |name: &str| kinds.iter().find(|k| k.name == name);
+    // "a PUE of 1.3 draws 150 MW": a bare number is first what a cue of a
+    // pure number says, before a cue that would lend it a unit.
+    if qd == Dimension::NONE && !share {
+        let pure = cued.iter().find(|(_, name)| {
+            by_name(name).is_some_and(|k| k.dimension == Dimension::NONE && fits(k, true))
+        });
+        if let Some((_, name)) = pure {
+            return Some((*name).to_string());
+        }
+    }
     for (_, name) in &cued {
         if let Some(base) = Base::ALL.into_iter().find(|&b| *name == per(b)) {
             let per_one = kinds
@@ -362,9 +381,10 @@ pub fn kind_of(
             return Some((*name).to_string());
         }
     }
+    // A pure number ("1.3") is no kind without its cue.
     let exact: Vec<&KindDef> = kinds
         .iter()
-        .filter(|k| !share && !k.share && k.dimension == qd)
+        .filter(|k| !share && !k.share && k.dimension == qd && qd != Dimension::NONE)
         .collect();
     if let [only] = exact.as_slice() {
         return Some(only.name.clone());
@@ -373,14 +393,6 @@ pub fn kind_of(
         .iter()
         .find(|k| k.default && (fits(k, false) || per_card_of(k)))
         .map(|k| k.name.clone())
-}
-
-fn distance(a: &Range<usize>, b: &Range<usize>) -> usize {
-    if a.end <= b.start {
-        b.start - a.end
-    } else {
-        a.start.saturating_sub(b.end)
-    }
 }
 
 #[cfg(test)]
@@ -432,6 +444,18 @@ mod tests {
             kind("Each run used 640 GB.", "640 GB").as_deref(),
             Some("memory")
         );
+    }
+
+    #[test]
+    fn a_pure_number_is_a_kind_only_by_its_own_cue() {
+        let site = "A facility with 100 MW of IT load and a PUE of 1.3 draws 150 MW from the grid.";
+        assert_eq!(kind(site, "1.3").as_deref(), Some("pue"));
+        assert_eq!(kind(site, "100 MW").as_deref(), Some("it_power"));
+        assert_eq!(kind(site, "150 MW").as_deref(), Some("facility_power"));
+        let zh = "该园区 IT 负载 50 兆瓦，PUE 为 1.2，市电总用电 60 兆瓦。";
+        assert_eq!(kind(zh, "1.2").as_deref(), Some("pue"));
+        // Without its cue a bare number is no PUE.
+        assert_eq!(kind("Over 54 days it failed 466 times.", "466"), None);
     }
 
     #[test]

@@ -544,7 +544,7 @@ const STOPS: &[&str] = &[
     "the", "a", "an", "its", "their", "his", "her", "this", "that", "these", "and", "or", "of",
     "in", "on", "for", "to", "with", "by", "from", "at", "as", "said", "says",
 ];
-const ZH_STOPS: &str = "的这這那该該份个個项項笔筆了在和与與及从從给給将將把被对對向";
+const ZH_STOPS: &str = "的这這那该該份个個项項笔筆了在和与與及从從给給将將把被对對向是";
 
 struct Statement {
     quantity: Quantity,
@@ -788,16 +788,21 @@ fn subject_before(before: &str) -> Option<String> {
             None => break,
         }
     }
+    // "二期 IT 负载 45 兆瓦": a Latin word inside the phrase is part of it,
+    // so the owner before it ("二期", "一期") keeps two phrases apart.
     let phrase: String = rest
         .chars()
         .rev()
-        .take_while(|c| is_cjk(*c) && !ZH_STOPS.contains(*c))
-        .take(6)
+        .take_while(|c| {
+            is_cjk(*c) && !ZH_STOPS.contains(*c) || c.is_ascii_alphanumeric() || *c == ' '
+        })
+        .take(10)
+        .filter(|c| *c != ' ')
         .collect::<Vec<_>>()
         .into_iter()
         .rev()
         .collect();
-    (phrase.chars().count() >= 2).then_some(phrase)
+    (phrase.chars().filter(|c| is_cjk(*c)).count() >= 2).then_some(phrase)
 }
 
 fn subject_after(after: &str, at_front: bool) -> Option<String> {
