@@ -73,6 +73,7 @@ impl Check for Consistency {
         let typed = input.typed();
         let mut stated: Vec<Statement> = Vec::new();
         let mut by_subject = SubjectIndex::default();
+        let mut row_labels = RowLabels::default();
         for (index, sentence) in input.sentences.iter().enumerate() {
             // In a table, a cell's row label is its subject and its column
             // header its unit: "| 预训练 | 266.4 万 |" under "H800 卡时".
@@ -95,6 +96,7 @@ impl Check for Consistency {
                     ),
                     _ => (None, None, None),
                 };
+            let row = row_labels.before(input, sentence.block);
             let cell_figures: Vec<Quantity> = sentence
                 .tokens
                 .iter()
@@ -214,6 +216,7 @@ impl Check for Consistency {
                         moments: present(MOMENT_WORDS, false),
                         scopes: present(SCOPE_WORDS, false),
                         qualifiers,
+                        row: row.clone(),
                     },
                 };
                 // The most recent statements only: an article restates a
@@ -670,6 +673,55 @@ struct Context {
     scopes: Vec<String>,
     /// Spec-sheet columns named: FP8 and BF16 weights are different things.
     qualifiers: Vec<String>,
+    /// In a table, the row's other label cells left of the figure ("1×
+    /// H100 SXM | FP16"): two rows of one model on other hardware or at
+    /// another precision are two runs.
+    row: Option<String>,
+}
+
+/// The label cells of the table row being read: the cells after the first
+/// whose header names no unit, a few at most, so a wide row stays linear.
+#[derive(Default)]
+struct RowLabels {
+    row: Option<(usize, usize)>,
+    labels: Vec<String>,
+    last_block: Option<usize>,
+}
+
+impl RowLabels {
+    const MOST: usize = 8;
+
+    /// The labels left of the cell of `block` (none outside a table, or for
+    /// a row whose only label is its first cell); then the cell itself is
+    /// noted as a label of the cells to its right.
+    fn before(&mut self, input: &Input<'_>, block: usize) -> Option<String> {
+        let text = input.doc.text.as_str();
+        let Some(BlockKind::Cell { header, place, .. }) = input.blocks.get(block).map(|b| &b.kind)
+        else {
+            return None;
+        };
+        if self.row != Some((place.table, place.row)) {
+            self.row = Some((place.table, place.row));
+            self.labels.clear();
+            self.last_block = None;
+        }
+        let left = (!self.labels.is_empty()).then(|| self.labels.join(" | "));
+        let names_unit = header.as_ref().is_some_and(|h| {
+            UnitTable::builtin()
+                .unit_named_in(&text[h.clone()])
+                .is_some()
+        });
+        if self.last_block != Some(block)
+            && place.column > 0
+            && !names_unit
+            && self.labels.len() < Self::MOST
+        {
+            self.labels
+                .push(text[input.blocks[block].span()].trim().to_lowercase());
+        }
+        self.last_block = Some(block);
+        left
+    }
 }
 
 impl Statement {
@@ -1023,6 +1075,21 @@ mod tests {
         assert_eq!(
             inconsistent(&two_tables),
             vec![("25".to_string(), "18".to_string())]
+        );
+    }
+
+    #[test]
+    fn rows_of_one_model_on_other_hardware_are_other_runs() {
+        let bench = "| Model | GPU | Precision | Memory used |\n|---|---|---|---|\n\
+                     | Zeta-9B | 1× Quill-80 | FP16 | 61 GB |\n\
+                     | Zeta-9B | 1× Quill-40 | FP16 | 58 GB |\n";
+        assert_eq!(inconsistent(bench), vec![]);
+        let repeated = "| Model | GPU | Precision | Memory used |\n|---|---|---|---|\n\
+                        | Zeta-9B | 1× Quill-80 | FP16 | 61 GB |\n\
+                        | Zeta-9B | 1× Quill-80 | FP16 | 58 GB |\n";
+        assert_eq!(
+            inconsistent(repeated),
+            vec![("58 GB".to_string(), "61 GB".to_string())]
         );
     }
 

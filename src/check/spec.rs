@@ -937,11 +937,24 @@ fn compared(text: &str, m: &Mention) -> bool {
             return false;
         }
     }
-    [
-        "×", "倍", " x ", "than", "vs", "比", "較", "较", "相比", "times",
-    ]
-    .iter()
-    .any(|w| before.contains(w))
+    // "是 H100 的约 2.4 倍", "为 A100 的 90%": the frame closes after the
+    // name.
+    // (A figure's decimal point is no stop: "2.4 倍".)
+    let after: String = text[m.span.end..]
+        .chars()
+        .take(12)
+        .take_while(|c| !"。！？；，、;:：!?\n".contains(*c))
+        .collect();
+    let of_it = after.trim_start().starts_with('的')
+        && ["倍", "%", "％", "成", "分之", "一半"]
+            .iter()
+            .any(|w| after.contains(w));
+    of_it
+        || [
+            "×", "倍", " x ", "than", "vs", "比", "較", "较", "相比", "times",
+        ]
+        .iter()
+        .any(|w| before.contains(w))
 }
 
 /// The count written right before a mention: 8 in "8×H100".
@@ -1603,6 +1616,18 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_name_compared_after_it_owns_no_figure() {
+        let text = "**B200 是代际跨越。** 它的显存带宽是 H100 的约 2.4 倍，单卡显存也达到 192 GB。";
+        assert!(
+            spec(text)
+                .iter()
+                .all(|(_, _, message, _)| !message.contains("H100")),
+            "{:?}",
+            spec(text)
+        );
     }
 
     #[test]
