@@ -350,6 +350,10 @@ impl UnitTable {
 /// Whether a match of `len` bytes ends at a word boundary: an ASCII letter or
 /// digit right after an ASCII match means the match is part of a longer word.
 fn ends_word(text: &str, len: usize) -> bool {
+    // "528个张量核心": the 张 of 张量 (tensor) is no measure word.
+    if matches!(&text[..len], "张" | "張") && text[len..].starts_with('量') {
+        return false;
+    }
     let matched_ascii_letter = text[..len]
         .chars()
         .next_back()
@@ -425,6 +429,14 @@ mod tests {
         assert_eq!(unit("TFLOPS").dimension, unit("TFLOP/s").dimension);
         assert!(!unit("TFLOPS").dimension.compatible(unit("FLOPs").dimension));
         assert_eq!(unit("teraFLOPS").factor, 1e12);
+    }
+
+    #[test]
+    fn tensor_is_no_measure_word() {
+        let table = UnitTable::builtin();
+        assert!(table.unit_at("张量核心").is_none());
+        assert!(table.unit_at("張量核心").is_none());
+        assert!(table.unit_at("张卡").is_some());
     }
 
     #[test]
