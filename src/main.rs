@@ -116,7 +116,8 @@ struct Cli {
     baseline: Option<PathBuf>,
 
     /// Record every flagged finding in this baseline file (written
-    /// atomically, never over an audited file) and exit 0.
+    /// atomically, never over an audited file), say how many on stderr and
+    /// exit 0. The report is not printed; `--output` still writes it.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
 }
@@ -401,8 +402,13 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         }
         None => None,
     };
+    // Writing a baseline accepts the findings rather than reviewing them:
+    // stderr says what was recorded, and the report goes only where
+    // `--output` asks.
+    let mut sink = std::io::sink();
     let out: &mut dyn Write = match &mut output {
         Some(file) => file,
+        None if cli.write_baseline.is_some() => &mut sink,
         None => out,
     };
     let color = match cli.color {

@@ -551,6 +551,8 @@ fn a_baseline_hides_known_findings_across_edits_and_fails_on_new_ones() {
         run.stderr,
         "baseline: 1 finding recorded in baseline.json\n"
     );
+    // What was recorded is said on stderr; the report is not printed.
+    assert_eq!(run.stdout, "");
     let written: serde_json::Value = serde_json::from_str(&repo.read("baseline.json")).unwrap();
     assert_eq!(written["version"], 1);
     assert_eq!(written["findings"][0]["path"], "posts/a.md");
@@ -564,6 +566,18 @@ fn a_baseline_hides_known_findings_across_edits_and_fails_on_new_ones() {
         .filter(|n| n != "posts")
         .collect();
     assert_eq!(left, ["baseline.json"]);
+    // With --output, the report is written there all the same.
+    let run = repo.audit(&[
+        "--write-baseline",
+        "baseline.json",
+        "--output",
+        "report.txt",
+        "posts",
+    ]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert_eq!(run.stdout, "");
+    assert_eq!(repo.read("report.txt"), repo.audit(&["posts"]).stdout);
+    fs::remove_file(repo.path("report.txt")).unwrap();
 
     // Edits elsewhere: a new title, a new paragraph above, the end changed.
     let edited = format!(
@@ -758,6 +772,51 @@ fn output_writes_the_report_stdout_would_show_and_never_over_an_input() {
         names(&repo, ""),
         [".audit.yaml", "baseline.json", "posts", "report.out"]
     );
+}
+
+/// Runs `audit` with `args` from the repository under a umask, set by a
+/// shell that then becomes the binary.
+#[cfg(unix)]
+fn audit_with_umask(repo: &Repo, umask: &str, args: &[&str]) -> Run {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!("umask {umask} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_audit"))
+        .args(args)
+        .current_dir(repo.dir.path())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn reports_and_baselines_get_the_permissions_the_umask_gives() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = Repo::new();
+    repo.write("posts/a.md", WRONG);
+    let mode = |name: &str| fs::metadata(repo.path(name)).unwrap().permissions().mode() & 0o777;
+    for (umask, expected) in [("022", 0o644), ("027", 0o640), ("077", 0o600)] {
+        let run = audit_with_umask(&repo, umask, &["--output", "report.md", "posts"]);
+        assert_eq!(run.code, Some(1), "{umask}: {run:?}");
+        let run = audit_with_umask(
+            &repo,
+            umask,
+            &["--write-baseline", "baseline.json", "posts"],
+        );
+        assert_eq!(run.code, Some(0), "{umask}: {run:?}");
+        for written in ["report.md", "baseline.json"] {
+            assert_eq!(mode(written), expected, "{written} under umask {umask}");
+            // Replaced, not kept: the next umask gives the next mode.
+            fs::set_permissions(repo.path(written), fs::Permissions::from_mode(0o400)).unwrap();
+        }
+    }
 }
 
 #[test]
