@@ -49,9 +49,11 @@ struct Cli {
     #[arg(long, value_enum)]
     fail_on: Option<FailOn>,
 
-    /// Width of the human rendering, in columns.
-    #[arg(long, default_value_t = 100)]
-    width: usize,
+    /// Width of the human rendering, in columns: at least 40, below which
+    /// the wrapped message and help lines keep a word or two per line.
+    #[arg(long, default_value_t = 100,
+          value_parser = clap::value_parser!(u16).range(MIN_WIDTH..))]
+    width: u16,
 
     /// Colour in the human rendering.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
@@ -121,6 +123,11 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
 }
+
+/// The narrowest `--width`: the help line is wrapped after its 8-column
+/// `  help: ` indent, so 40 leaves it 32 columns (a few words, as a 40-column
+/// terminal or a phone shows); at 20 it wraps to one or two words a line.
+const MIN_WIDTH: i64 = 40;
 
 #[derive(Subcommand)]
 enum Command {
@@ -423,7 +430,7 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     let options = Options {
         show: cli.show,
         color,
-        width: cli.width,
+        width: cli.width.into(),
     };
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = cli.threads {
