@@ -214,7 +214,15 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             let config = load_config(&cli)?;
             let kb = load_kb(&cli, &config)?;
             let text = match command {
-                KbCommand::Check => recount::kb::describe::summary(&kb),
+                KbCommand::Check => {
+                    let folders: Vec<String> = config
+                        .kb
+                        .iter()
+                        .chain(&cli.kb)
+                        .map(|dir| dir.display().to_string())
+                        .collect();
+                    recount::kb::describe::summary(&kb, &folders, !cli.no_builtin_kb)
+                }
                 KbCommand::List => recount::kb::describe::list(&kb),
                 KbCommand::Show { name } => {
                     recount::kb::describe::show(&kb, name).map_err(std::io::Error::other)?

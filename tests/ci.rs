@@ -277,6 +277,25 @@ fn the_config_adds_knowledge_base_folders_relative_to_itself() {
 }
 
 #[test]
+fn kb_check_names_the_configs_folder() {
+    let repo = Repo::new();
+    repo.write(".audit.yaml", "kb: [mine]\n");
+    repo.write(
+        "mine/x.yaml",
+        "entities:\n- id: x\n  kind: accelerator\n  name: X\n  facts:\n  - attribute: tdp\n    value: 700 W\n    source: nowhere\n    quote: \"700 W\"\n",
+    );
+    let run = repo.audit(&["kb", "check"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "mine/x.yaml:8:13: cites \"nowhere\", which neither the built-in sources/ nor "
+        ) && run.stderr.contains("mine defines"),
+        "{run:?}"
+    );
+    assert!(!run.stderr.contains("under sources/"), "{run:?}");
+}
+
+#[test]
 fn tolerances_come_from_the_config_per_check_and_the_flag_replaces_them() {
     let repo = Repo::new();
     // 300 GB is 6.25% short of 320 GB; 720 W is 2.9% over the H100's 700 W.
