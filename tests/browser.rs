@@ -5,10 +5,11 @@
 //! script run under the page's Content-Security-Policy, the summary laid
 //! out above the article though written after it) and takes a screenshot.
 //!
-//! Chromium must be installed (`.ci/run` installs it). Without it the test
-//! fails, unless `RECOUNT_SKIP_BROWSER=1` says to skip it. With
-//! `RECOUNT_UPDATE_REPORTS=1` the screenshot replaces
-//! `docs/html-report.png`, the one the README shows.
+//! Without Chromium the test is skipped, saying so on stderr, so `cargo
+//! test` passes on a fresh machine; with `RECOUNT_REQUIRE_BROWSER=1` (which
+//! `.ci/run` sets once it has installed Chromium) a missing Chromium fails
+//! it, so CI never passes by skipping it. With `RECOUNT_UPDATE_REPORTS=1`
+//! the screenshot replaces `docs/html-report.png`, the one the README shows.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -71,17 +72,29 @@ fn run_chromium(browser: &Path, page: &Path, args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// Chromium, or `None` after saying on stderr that the test is skipped;
+/// a missing Chromium fails the test when `RECOUNT_REQUIRE_BROWSER=1`.
+fn chromium_or_skip(test: &str) -> Option<PathBuf> {
+    let browser = chromium();
+    if browser.is_none() {
+        if std::env::var_os("RECOUNT_REQUIRE_BROWSER").is_some_and(|v| v == "1") {
+            panic!(
+                "chromium is not installed and RECOUNT_REQUIRE_BROWSER=1: \
+                 `apt-get install -y chromium` (as .ci/run does)"
+            );
+        }
+        eprintln!(
+            "{test}: skipped: chromium is not installed \
+             (`apt-get install -y chromium`; RECOUNT_REQUIRE_BROWSER=1 makes this a failure)"
+        );
+    }
+    browser
+}
+
 #[test]
 fn html_report_highlights_every_claim_in_chromium() {
-    let Some(browser) = chromium() else {
-        if std::env::var_os("RECOUNT_SKIP_BROWSER").is_some_and(|v| v == "1") {
-            eprintln!("skipped: no chromium, and RECOUNT_SKIP_BROWSER=1");
-            return;
-        }
-        panic!(
-            "chromium is not installed: `apt-get install -y chromium` (as .ci/run does), \
-             or set RECOUNT_SKIP_BROWSER=1 to skip this test"
-        );
+    let Some(browser) = chromium_or_skip("html_report_highlights_every_claim_in_chromium") else {
+        return;
     };
     let text = std::fs::read_to_string(ARTICLE).unwrap();
     let report = audit(Document::new(ARTICLE, text), Kb::builtin());
@@ -178,4 +191,50 @@ fn html_report_highlights_every_claim_in_chromium() {
     if std::env::var_os("RECOUNT_UPDATE_REPORTS").is_some_and(|v| v == "1") {
         recount::output::write_atomically(Path::new("docs/html-report.png"), &png, &[]).unwrap();
     }
+}
+
+/// The browser test run again as a child of this test binary, on a PATH
+/// where no Chromium is: it passes, saying it is skipped, unless
+/// `RECOUNT_REQUIRE_BROWSER=1`, when it fails.
+#[test]
+fn without_chromium_the_test_is_skipped_unless_required() {
+    let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-chromium");
+    std::fs::create_dir_all(&empty).unwrap();
+    let run = |require: Option<&str>| {
+        let mut child = Command::new(std::env::current_exe().unwrap());
+        child
+            .args([
+                "--exact",
+                "html_report_highlights_every_claim_in_chromium",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("PATH", &empty)
+            .env_remove("RECOUNT_REQUIRE_BROWSER")
+            .env_remove("RECOUNT_UPDATE_REPORTS");
+        if let Some(value) = require {
+            child.env("RECOUNT_REQUIRE_BROWSER", value);
+        }
+        let output = child.output().expect("the test binary runs");
+        (
+            output.status.success(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    for require in [None, Some("0")] {
+        let (passed, stderr, stdout) = run(require);
+        assert!(passed, "{require:?}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("skipped: chromium is not installed"),
+            "{require:?}: {stderr}"
+        );
+        assert!(stdout.contains("1 passed"), "{require:?}: {stdout}");
+    }
+    let (passed, stderr, stdout) = run(Some("1"));
+    assert!(!passed, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("chromium is not installed and RECOUNT_REQUIRE_BROWSER=1"),
+        "{stderr}"
+    );
 }
