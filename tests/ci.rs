@@ -74,12 +74,18 @@ fn audit_from(folder: &Path, args: &[&str]) -> Run {
     run
 }
 
-/// The per-file summary lines of a human report.
+/// The per-file summary lines of a human report (not the grand total).
 fn summaries(run: &Run) -> Vec<&str> {
     run.stdout
         .lines()
-        .filter(|l| l.contains("; findings: "))
+        .filter(|l| l.contains("; findings: ") && !l.starts_with("total: "))
         .collect()
+}
+
+/// The grand total line of a human report, which is its last line.
+fn total(run: &Run) -> Option<&str> {
+    let last = run.stdout.lines().last()?;
+    last.starts_with("total: ").then_some(last)
 }
 
 fn json(run: &Run) -> serde_json::Value {
@@ -155,6 +161,12 @@ fn progress_never_reaches_a_pipe() {
     assert_eq!(run.stderr, "");
     assert_eq!(summaries(&run).len(), 250);
     assert!(summaries(&run)[249].starts_with("posts/249.md: "));
+    assert_eq!(
+        total(&run),
+        Some(
+            "total: 250 files, 250 figures: 0 verified, 0 flagged, 250 unchecked; findings: 0 verified, 0 contradicted, 0 inconsistent"
+        )
+    );
 }
 
 /// The reports of a folder in every format (every finding) with one thread
@@ -231,6 +243,8 @@ fn the_config_selects_files_and_sets_fail_on_and_checks() {
             "./a.md: 4 figures: 2 verified, 1 flagged, 1 unchecked; findings: 0 verified, 1 contradicted, 0 inconsistent"
         ]
     );
+    // One file's line is its total: no grand total follows it.
+    assert_eq!(total(&run), None, "{}", run.stdout);
     // A flag overrides the config.
     let run = repo.audit(&["--fail-on", "contradicted", "posts"]);
     assert_eq!(run.code, Some(1), "{run:?}");
@@ -612,6 +626,13 @@ fn a_baseline_hides_known_findings_across_edits_and_fails_on_new_ones() {
             "posts/a.md: 7 figures: 3 verified, 0 flagged, 4 unchecked; findings: 1 verified, 0 contradicted, 0 inconsistent, 1 hidden by the baseline",
             "posts/b.md: 4 figures: 3 verified, 0 flagged, 1 unchecked; findings: 1 verified, 0 contradicted, 0 inconsistent",
         ]
+    );
+    // A folder's run ends with the sum of the files' counts.
+    assert_eq!(
+        total(&run),
+        Some(
+            "total: 2 files, 11 figures: 6 verified, 0 flagged, 5 unchecked; findings: 2 verified, 0 contradicted, 0 inconsistent, 1 hidden by the baseline"
+        )
     );
 
     // A new wrong claim fails the run, and only it is reported.

@@ -387,9 +387,18 @@ fn a_folder_exits_1_when_any_file_is_flagged() {
         .lines()
         .filter(|l| l.contains("; findings: "))
         .collect();
-    assert_eq!(summaries.len(), 2, "{}", run.stdout);
+    assert_eq!(summaries.len(), 3, "{}", run.stdout);
     assert!(summaries[0].contains("right.md"));
     assert!(summaries[1].contains("wrong.markdown"));
+    // Then the grand total, the run's last line.
+    assert_eq!(
+        run.stdout.lines().last(),
+        Some(
+            "total: 2 files, 7 figures: 5 verified, 1 flagged, 1 unchecked; findings: 1 verified, 1 contradicted, 0 inconsistent"
+        ),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
