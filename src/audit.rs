@@ -44,6 +44,12 @@ impl FileReport {
         Coverage::of(&self.figures, &self.findings)
     }
 
+    /// The figures no finding shown covers (after suppressions and a
+    /// baseline), in order.
+    pub fn unchecked(&self) -> Vec<std::ops::Range<usize>> {
+        Coverage::unchecked(&self.figures, &self.findings)
+    }
+
     /// The span of the sentence a claim stands in: from the start of the
     /// sentence its span starts in to the end of the one it ends in (a
     /// claim may run over a sentence's end); the span itself outside prose.
