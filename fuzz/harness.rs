@@ -143,6 +143,7 @@ pub fn kb(data: &[u8]) {
         name: "fuzz.yaml".into(),
         text,
         builtin: false,
+        folder: None,
     };
     let mut layered: Vec<KbFile> = Kb::builtin_files()
         .into_iter()

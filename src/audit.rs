@@ -19,6 +19,9 @@ pub struct FileReport {
     pub claims: usize,
     /// The figures' spans, for [`FileReport::coverage`].
     pub figures: Vec<std::ops::Range<usize>>,
+    /// The prose sentences' spans, in order, for quoting a claim in its
+    /// sentence ([`FileReport::sentence_of`]).
+    pub sentences: Vec<std::ops::Range<usize>>,
     /// Sorted by position.
     pub findings: Vec<Finding>,
     /// Flagged findings hidden by suppression comments ([`crate::suppress`]).
@@ -39,6 +42,26 @@ impl FileReport {
     /// worked out after suppressions and a baseline have hidden theirs.
     pub fn coverage(&self) -> Coverage {
         Coverage::of(&self.figures, &self.findings)
+    }
+
+    /// The figures no finding shown covers (after suppressions and a
+    /// baseline), in order.
+    pub fn unchecked(&self) -> Vec<std::ops::Range<usize>> {
+        Coverage::unchecked(&self.figures, &self.findings)
+    }
+
+    /// The span of the sentence a claim stands in: from the start of the
+    /// sentence its span starts in to the end of the one it ends in (a
+    /// claim may run over a sentence's end); the span itself outside prose.
+    pub fn sentence_of(&self, span: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+        let first = self.sentences.partition_point(|s| s.end <= span.start);
+        let last = self.sentences.partition_point(|s| s.start < span.end);
+        match (self.sentences.get(first), last.checked_sub(1)) {
+            (Some(a), Some(z)) if first <= z => {
+                a.start.min(span.start)..self.sentences[z].end.max(span.end)
+            }
+            _ => span.clone(),
+        }
     }
 
     pub fn flagged(&self) -> usize {
@@ -209,6 +232,9 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
         })
         .collect();
     let claims = figures.len();
+    let mut sentence_spans: Vec<std::ops::Range<usize>> =
+        sentences.iter().map(|s| s.span.clone()).collect();
+    sentence_spans.sort_by_key(|s| (s.start, s.end));
     let mut findings = Vec::new();
     let facts = Facts::new(&document.text, &sentences, kb);
     let named = named_variants(&facts, sentences.len());
@@ -242,6 +268,7 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
         document,
         claims,
         figures,
+        sentences: sentence_spans,
         findings,
         suppressed: 0,
         baselined: 0,

@@ -18,11 +18,11 @@
 //!                   "text": "8 × 40 GB = 300 GB", "fingerprint": "…", "count": 1 } ] }
 //! ```
 //!
-//! It is written atomically (a temporary file in the same folder, then a
-//! rename), so a run that stops half-way never leaves a truncated baseline.
+//! It is written atomically ([`crate::output`]: a temporary file in the
+//! same folder, then a rename), so a run that stops half-way never leaves a
+//! truncated baseline.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -65,6 +65,8 @@ pub enum BaselineError {
     },
     #[error("{path}: not a baseline file: {message}")]
     Invalid { path: PathBuf, message: String },
+    #[error(transparent)]
+    Write(#[from] crate::output::OutputError),
 }
 
 /// A path as a baseline names it: `/` between folders, no leading `./`.
@@ -236,12 +238,11 @@ impl Recorder {
                 })
                 .collect(),
         };
-        let mut temp = tempfile::NamedTempFile::new_in(folder_of(path)).map_err(io)?;
-        serde_json::to_writer_pretty(&mut temp, &file).map_err(|e| io(e.into()))?;
-        writeln!(temp).map_err(io)?;
-        temp.as_file().sync_all().map_err(io)?;
-        temp.persist(path).map_err(|e| io(e.error))?;
-        Ok(())
+        let mut bytes = serde_json::to_vec_pretty(&file).map_err(|e| io(e.into()))?;
+        bytes.push(b'\n');
+        // The target was checked against the inputs before the audit began
+        // ([`check_target`]).
+        Ok(crate::output::write_atomically(path, &bytes, &[])?)
     }
 }
 

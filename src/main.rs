@@ -49,9 +49,11 @@ struct Cli {
     #[arg(long, value_enum)]
     fail_on: Option<FailOn>,
 
-    /// Width of the human rendering, in columns.
-    #[arg(long, default_value_t = 100)]
-    width: usize,
+    /// Width of the human rendering, in columns: at least 40, below which
+    /// the wrapped message and help lines keep a word or two per line.
+    #[arg(long, default_value_t = 100,
+          value_parser = clap::value_parser!(u16).range(MIN_WIDTH..))]
+    width: u16,
 
     /// Colour in the human rendering.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
@@ -116,10 +118,16 @@ struct Cli {
     baseline: Option<PathBuf>,
 
     /// Record every flagged finding in this baseline file (written
-    /// atomically, never over an audited file) and exit 0.
+    /// atomically, never over an audited file), say how many on stderr and
+    /// exit 0. The report is not printed; `--output` still writes it.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
 }
+
+/// The narrowest `--width`: the help line is wrapped after its 8-column
+/// `  help: ` indent, so 40 leaves it 32 columns (a few words, as a 40-column
+/// terminal or a phone shows); at 20 it wraps to one or two words a line.
+const MIN_WIDTH: i64 = 40;
 
 #[derive(Subcommand)]
 enum Command {
@@ -206,7 +214,15 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             let config = load_config(&cli)?;
             let kb = load_kb(&cli, &config)?;
             let text = match command {
-                KbCommand::Check => recount::kb::describe::summary(&kb),
+                KbCommand::Check => {
+                    let folders: Vec<String> = config
+                        .kb
+                        .iter()
+                        .chain(&cli.kb)
+                        .map(|dir| dir.display().to_string())
+                        .collect();
+                    recount::kb::describe::summary(&kb, &folders, !cli.no_builtin_kb)
+                }
                 KbCommand::List => recount::kb::describe::list(&kb),
                 KbCommand::Show { name } => {
                     recount::kb::describe::show(&kb, name).map_err(std::io::Error::other)?
@@ -401,8 +417,13 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         }
         None => None,
     };
+    // Writing a baseline accepts the findings rather than reviewing them:
+    // stderr says what was recorded, and the report goes only where
+    // `--output` asks.
+    let mut sink = std::io::sink();
     let out: &mut dyn Write = match &mut output {
         Some(file) => file,
+        None if cli.write_baseline.is_some() => &mut sink,
         None => out,
     };
     let color = match cli.color {
@@ -417,7 +438,7 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     let options = Options {
         show: cli.show,
         color,
-        width: cli.width,
+        width: cli.width.into(),
     };
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = cli.threads {

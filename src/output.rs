@@ -10,6 +10,11 @@
 //! a mix. Before writing it refuses any target that is one of the inputs,
 //! however it is spelled (`./a.md`, a symbolic link, a hard link: the
 //! `same-file` crate compares device and inode, or the Windows file index).
+//!
+//! The temporary file is created with mode 0666 less the umask, as
+//! `File::create` would make the target, not the 0600 temporary files get by
+//! default: the rename keeps the mode, and a report or baseline is a file
+//! like any other, for the rest of a team or a web server to read.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -59,9 +64,15 @@ impl AtomicFile {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        let temporary = tempfile::Builder::new()
-            .prefix(".recount-")
-            .suffix(".tmp")
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".recount-").suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // open(2) takes the umask off this mode.
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let temporary = builder
             .tempfile_in(folder)
             .map_err(|source| OutputError::Io {
                 path: path.to_path_buf(),

@@ -3,12 +3,14 @@
 //! verdicts, and the test checks the DOM it ends with (every finding
 //! highlighted with its verdict's class and listed in the panel, the inline
 //! script run under the page's Content-Security-Policy, the summary laid
-//! out above the article though written after it) and takes a screenshot.
+//! out above the article though written after it, and what each setting of
+//! the filter leaves shown) and takes a screenshot.
 //!
-//! Chromium must be installed (`.ci/run` installs it). Without it the test
-//! fails, unless `RECOUNT_SKIP_BROWSER=1` says to skip it. With
-//! `RECOUNT_UPDATE_REPORTS=1` the screenshot replaces
-//! `docs/html-report.png`, the one the README shows.
+//! Without Chromium the test is skipped, saying so on stderr, so `cargo
+//! test` passes on a fresh machine; with `RECOUNT_REQUIRE_BROWSER=1` (which
+//! `.ci/run` sets once it has installed Chromium) a missing Chromium fails
+//! it, so CI never passes by skipping it. With `RECOUNT_UPDATE_REPORTS=1`
+//! the screenshot replaces `docs/html-report.png`, the one the README shows.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -71,17 +73,58 @@ fn run_chromium(browser: &Path, page: &Path, args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// Chromium, or `None` after saying on stderr that the test is skipped;
+/// a missing Chromium fails the test when `RECOUNT_REQUIRE_BROWSER=1`.
+fn chromium_or_skip(test: &str) -> Option<PathBuf> {
+    let browser = chromium();
+    if browser.is_none() {
+        if std::env::var_os("RECOUNT_REQUIRE_BROWSER").is_some_and(|v| v == "1") {
+            panic!(
+                "chromium is not installed and RECOUNT_REQUIRE_BROWSER=1: \
+                 `apt-get install -y chromium` (as .ci/run does)"
+            );
+        }
+        eprintln!(
+            "{test}: skipped: chromium is not installed \
+             (`apt-get install -y chromium`; RECOUNT_REQUIRE_BROWSER=1 makes this a failure)"
+        );
+    }
+    browser
+}
+
+/// Clicks each setting of the page's filter and records, for each, how
+/// many panel entries (all, verified), unchecked lists, and marks (flagged,
+/// verified only, unchecked) stay visible, then the totals, as
+/// `all:1,2,3,4,5,6 flagged:… unchecked:… total:…` in the body's
+/// `data-filter`.
+const FILTER_PROBE: &str = r#"(function () {
+  var selectors = ['details.finding', 'details.finding.verified', 'details.unchecked-list',
+    'article.doc mark.claim.contradicted, article.doc mark.claim.inconsistent',
+    'article.doc mark.claim.verified:not(.contradicted):not(.inconsistent)',
+    'article.doc mark.unchecked:not(.related)'];
+  var count = function (visible) {
+    return selectors.map(function (sel, i) {
+      return Array.prototype.filter.call(document.querySelectorAll(sel), function (e) {
+        if (!visible) { return true; }
+        var style = getComputedStyle(e);
+        return i < 3 ? style.display !== 'none' : style.borderBottomStyle !== 'none';
+      }).length;
+    }).join(',');
+  };
+  var results = [];
+  ['all', 'flagged', 'unchecked'].forEach(function (mode) {
+    document.querySelector('fieldset.filter input[value="' + mode + '"]').click();
+    results.push(mode + ':' + count(true));
+  });
+  document.querySelector('fieldset.filter input[value="all"]').click();
+  results.push('total:' + count(false));
+  document.body.setAttribute('data-filter', results.join(' '));
+})();"#;
+
 #[test]
 fn html_report_highlights_every_claim_in_chromium() {
-    let Some(browser) = chromium() else {
-        if std::env::var_os("RECOUNT_SKIP_BROWSER").is_some_and(|v| v == "1") {
-            eprintln!("skipped: no chromium, and RECOUNT_SKIP_BROWSER=1");
-            return;
-        }
-        panic!(
-            "chromium is not installed: `apt-get install -y chromium` (as .ci/run does), \
-             or set RECOUNT_SKIP_BROWSER=1 to skip this test"
-        );
+    let Some(browser) = chromium_or_skip("html_report_highlights_every_claim_in_chromium") else {
+        return;
     };
     let text = std::fs::read_to_string(ARTICLE).unwrap();
     let report = audit(Document::new(ARTICLE, text), Kb::builtin());
@@ -97,12 +140,15 @@ fn html_report_highlights_every_claim_in_chromium() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     std::fs::create_dir_all(&dir).unwrap();
     // The summary is written last and placed first by the style sheet: a
-    // script added for the test records where the browser laid it out.
+    // script added for the test records where the browser laid it out, and
+    // what each setting of the filter leaves shown.
     let html = String::from_utf8(html).unwrap().replace(
         "</body>",
-        "<script>document.body.setAttribute('data-summary-first', String(\
-         document.querySelector('header.summary').getBoundingClientRect().bottom <= \
-         document.querySelector('section.file').getBoundingClientRect().top));</script>\n</body>",
+        &format!(
+            "<script>document.body.setAttribute('data-summary-first', String(\
+             document.querySelector('header.summary').getBoundingClientRect().bottom <= \
+             document.querySelector('section.file').getBoundingClientRect().top));\n{FILTER_PROBE}</script>\n</body>"
+        ),
     );
     let page = dir.join("report.html");
     std::fs::write(&page, &html).unwrap();
@@ -116,7 +162,8 @@ fn html_report_highlights_every_claim_in_chromium() {
         dom.contains(r#"data-summary-first="true""#),
         "the summary is not above the article"
     );
-    let mark = regex::Regex::new(r#"<mark class="claim (\w+)" data-findings="([^"]+)""#).unwrap();
+    let mark =
+        regex::Regex::new(r#"<mark class="claim ([\w ]+)" data-findings="([^"]+)""#).unwrap();
     let marks: Vec<(String, String)> = mark
         .captures_iter(&dom)
         .map(|c| (c[1].to_string(), c[2].to_string()))
@@ -137,22 +184,20 @@ fn html_report_highlights_every_claim_in_chromium() {
         );
     }
     // Every finding is highlighted somewhere with its own verdict's class
-    // (or a more serious one where findings overlap), and has its entry in
-    // the panel.
+    // (where findings overlap, the mark has the class of each: a figure
+    // verified and contradicted is both), and has its entry in the panel.
     for (index, finding) in report.findings.iter().enumerate() {
         let id = format!("f1-{}", index + 1);
         let classes: Vec<&str> = marks
             .iter()
             .filter(|(_, ids)| ids.split(' ').any(|i| i == id))
-            .map(|(class, _)| class.as_str())
+            .flat_map(|(class, _)| class.split(' '))
             .collect();
         assert!(!classes.is_empty(), "finding {id} is not highlighted");
-        if finding.verdict.is_flag() {
-            assert!(
-                classes.contains(&finding.verdict.as_str()),
-                "{id}: {classes:?}"
-            );
-        }
+        assert!(
+            classes.contains(&finding.verdict.as_str()),
+            "{id}: {classes:?}"
+        );
         assert!(
             dom.contains(&format!(
                 r#"<details class="finding {}" id="{id}""#,
@@ -161,6 +206,40 @@ fn html_report_highlights_every_claim_in_chromium() {
             "finding {id} is not in the panel"
         );
     }
+
+    // The filter: all shows everything; flagged only hides verified
+    // entries, the unchecked list and every mark but the flagged ones;
+    // unchecked hides every entry and keeps only unchecked figures marked.
+    let probe = regex::Regex::new(r#"data-filter="([^"]+)""#)
+        .unwrap()
+        .captures(&dom)
+        .expect("the filter probe ran")[1]
+        .to_string();
+    let counts: std::collections::BTreeMap<&str, Vec<usize>> = probe
+        .split(' ')
+        .map(|part| {
+            let (mode, numbers) = part.split_once(':').unwrap();
+            (
+                mode,
+                numbers.split(',').map(|n| n.parse().unwrap()).collect(),
+            )
+        })
+        .collect();
+    let total = &counts["total"];
+    let flagged = report.findings.len() - report.count(Verdict::Verified);
+    assert_eq!(
+        total[..3],
+        [report.findings.len(), report.count(Verdict::Verified), 1],
+        "{probe}"
+    );
+    assert!(total[3..].iter().all(|&n| n > 0), "{probe}");
+    assert_eq!(&counts["all"], total, "{probe}");
+    assert_eq!(
+        counts["flagged"],
+        [flagged, 0, 0, total[3], 0, 0],
+        "{probe}"
+    );
+    assert_eq!(counts["unchecked"], [0, 0, 1, 0, 0, total[5]], "{probe}");
 
     let screenshot = dir.join("html-report.png");
     let _ = std::fs::remove_file(&screenshot);
@@ -178,4 +257,50 @@ fn html_report_highlights_every_claim_in_chromium() {
     if std::env::var_os("RECOUNT_UPDATE_REPORTS").is_some_and(|v| v == "1") {
         recount::output::write_atomically(Path::new("docs/html-report.png"), &png, &[]).unwrap();
     }
+}
+
+/// The browser test run again as a child of this test binary, on a PATH
+/// where no Chromium is: it passes, saying it is skipped, unless
+/// `RECOUNT_REQUIRE_BROWSER=1`, when it fails.
+#[test]
+fn without_chromium_the_test_is_skipped_unless_required() {
+    let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-chromium");
+    std::fs::create_dir_all(&empty).unwrap();
+    let run = |require: Option<&str>| {
+        let mut child = Command::new(std::env::current_exe().unwrap());
+        child
+            .args([
+                "--exact",
+                "html_report_highlights_every_claim_in_chromium",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("PATH", &empty)
+            .env_remove("RECOUNT_REQUIRE_BROWSER")
+            .env_remove("RECOUNT_UPDATE_REPORTS");
+        if let Some(value) = require {
+            child.env("RECOUNT_REQUIRE_BROWSER", value);
+        }
+        let output = child.output().expect("the test binary runs");
+        (
+            output.status.success(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    for require in [None, Some("0")] {
+        let (passed, stderr, stdout) = run(require);
+        assert!(passed, "{require:?}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("skipped: chromium is not installed"),
+            "{require:?}: {stderr}"
+        );
+        assert!(stdout.contains("1 passed"), "{require:?}: {stdout}");
+    }
+    let (passed, stderr, stdout) = run(Some("1"));
+    assert!(!passed, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("chromium is not installed and RECOUNT_REQUIRE_BROWSER=1"),
+        "{stderr}"
+    );
 }

@@ -74,12 +74,18 @@ fn audit_from(folder: &Path, args: &[&str]) -> Run {
     run
 }
 
-/// The per-file summary lines of a human report.
+/// The per-file summary lines of a human report (not the grand total).
 fn summaries(run: &Run) -> Vec<&str> {
     run.stdout
         .lines()
-        .filter(|l| l.contains("; findings: "))
+        .filter(|l| l.contains("; findings: ") && !l.starts_with("total: "))
         .collect()
+}
+
+/// The grand total line of a human report, which is its last line.
+fn total(run: &Run) -> Option<&str> {
+    let last = run.stdout.lines().last()?;
+    last.starts_with("total: ").then_some(last)
 }
 
 fn json(run: &Run) -> serde_json::Value {
@@ -155,6 +161,12 @@ fn progress_never_reaches_a_pipe() {
     assert_eq!(run.stderr, "");
     assert_eq!(summaries(&run).len(), 250);
     assert!(summaries(&run)[249].starts_with("posts/249.md: "));
+    assert_eq!(
+        total(&run),
+        Some(
+            "total: 250 files, 250 figures: 0 verified, 0 flagged, 250 unchecked; findings: 0 verified, 0 contradicted, 0 inconsistent"
+        )
+    );
 }
 
 /// The reports of a folder in every format (every finding) with one thread
@@ -231,6 +243,8 @@ fn the_config_selects_files_and_sets_fail_on_and_checks() {
             "./a.md: 4 figures: 2 verified, 1 flagged, 1 unchecked; findings: 0 verified, 1 contradicted, 0 inconsistent"
         ]
     );
+    // One file's line is its total: no grand total follows it.
+    assert_eq!(total(&run), None, "{}", run.stdout);
     // A flag overrides the config.
     let run = repo.audit(&["--fail-on", "contradicted", "posts"]);
     assert_eq!(run.code, Some(1), "{run:?}");
@@ -274,6 +288,25 @@ fn the_config_adds_knowledge_base_folders_relative_to_itself() {
             .contains("kb/bad.yaml:3:9: unknown variant `rocket`"),
         "{run:?}"
     );
+}
+
+#[test]
+fn kb_check_names_the_configs_folder() {
+    let repo = Repo::new();
+    repo.write(".audit.yaml", "kb: [mine]\n");
+    repo.write(
+        "mine/x.yaml",
+        "entities:\n- id: x\n  kind: accelerator\n  name: X\n  facts:\n  - attribute: tdp\n    value: 700 W\n    source: nowhere\n    quote: \"700 W\"\n",
+    );
+    let run = repo.audit(&["kb", "check"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "mine/x.yaml:8:13: cites \"nowhere\", which neither the built-in sources/ nor "
+        ) && run.stderr.contains("mine defines"),
+        "{run:?}"
+    );
+    assert!(!run.stderr.contains("under sources/"), "{run:?}");
 }
 
 #[test]
@@ -551,6 +584,8 @@ fn a_baseline_hides_known_findings_across_edits_and_fails_on_new_ones() {
         run.stderr,
         "baseline: 1 finding recorded in baseline.json\n"
     );
+    // What was recorded is said on stderr; the report is not printed.
+    assert_eq!(run.stdout, "");
     let written: serde_json::Value = serde_json::from_str(&repo.read("baseline.json")).unwrap();
     assert_eq!(written["version"], 1);
     assert_eq!(written["findings"][0]["path"], "posts/a.md");
@@ -564,6 +599,18 @@ fn a_baseline_hides_known_findings_across_edits_and_fails_on_new_ones() {
         .filter(|n| n != "posts")
         .collect();
     assert_eq!(left, ["baseline.json"]);
+    // With --output, the report is written there all the same.
+    let run = repo.audit(&[
+        "--write-baseline",
+        "baseline.json",
+        "--output",
+        "report.txt",
+        "posts",
+    ]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert_eq!(run.stdout, "");
+    assert_eq!(repo.read("report.txt"), repo.audit(&["posts"]).stdout);
+    fs::remove_file(repo.path("report.txt")).unwrap();
 
     // Edits elsewhere: a new title, a new paragraph above, the end changed.
     let edited = format!(
@@ -579,6 +626,13 @@ fn a_baseline_hides_known_findings_across_edits_and_fails_on_new_ones() {
             "posts/a.md: 7 figures: 3 verified, 0 flagged, 4 unchecked; findings: 1 verified, 0 contradicted, 0 inconsistent, 1 hidden by the baseline",
             "posts/b.md: 4 figures: 3 verified, 0 flagged, 1 unchecked; findings: 1 verified, 0 contradicted, 0 inconsistent",
         ]
+    );
+    // A folder's run ends with the sum of the files' counts.
+    assert_eq!(
+        total(&run),
+        Some(
+            "total: 2 files, 11 figures: 6 verified, 0 flagged, 5 unchecked; findings: 2 verified, 0 contradicted, 0 inconsistent, 1 hidden by the baseline"
+        )
     );
 
     // A new wrong claim fails the run, and only it is reported.
@@ -758,6 +812,51 @@ fn output_writes_the_report_stdout_would_show_and_never_over_an_input() {
         names(&repo, ""),
         [".audit.yaml", "baseline.json", "posts", "report.out"]
     );
+}
+
+/// Runs `audit` with `args` from the repository under a umask, set by a
+/// shell that then becomes the binary.
+#[cfg(unix)]
+fn audit_with_umask(repo: &Repo, umask: &str, args: &[&str]) -> Run {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!("umask {umask} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_audit"))
+        .args(args)
+        .current_dir(repo.dir.path())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn reports_and_baselines_get_the_permissions_the_umask_gives() {
+    use std::os::unix::fs::PermissionsExt;
+    let repo = Repo::new();
+    repo.write("posts/a.md", WRONG);
+    let mode = |name: &str| fs::metadata(repo.path(name)).unwrap().permissions().mode() & 0o777;
+    for (umask, expected) in [("022", 0o644), ("027", 0o640), ("077", 0o600)] {
+        let run = audit_with_umask(&repo, umask, &["--output", "report.md", "posts"]);
+        assert_eq!(run.code, Some(1), "{umask}: {run:?}");
+        let run = audit_with_umask(
+            &repo,
+            umask,
+            &["--write-baseline", "baseline.json", "posts"],
+        );
+        assert_eq!(run.code, Some(0), "{umask}: {run:?}");
+        for written in ["report.md", "baseline.json"] {
+            assert_eq!(mode(written), expected, "{written} under umask {umask}");
+            // Replaced, not kept: the next umask gives the next mode.
+            fs::set_permissions(repo.path(written), fs::Permissions::from_mode(0o400)).unwrap();
+        }
+    }
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! sees: the bytes on stdout and stderr and the exit code. Inputs are written
 //! to a fresh folder under the system temp dir per test, removed afterwards.
 
+use std::ffi::OsStr;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -386,9 +387,18 @@ fn a_folder_exits_1_when_any_file_is_flagged() {
         .lines()
         .filter(|l| l.contains("; findings: "))
         .collect();
-    assert_eq!(summaries.len(), 2, "{}", run.stdout);
+    assert_eq!(summaries.len(), 3, "{}", run.stdout);
     assert!(summaries[0].contains("right.md"));
     assert!(summaries[1].contains("wrong.markdown"));
+    // Then the grand total, the run's last line.
+    assert_eq!(
+        run.stdout.lines().last(),
+        Some(
+            "total: 2 files, 7 figures: 5 verified, 1 flagged, 1 unchecked; findings: 1 verified, 1 contradicted, 0 inconsistent"
+        ),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -437,6 +447,39 @@ fn usage_errors_exit_2() {
     assert_eq!(run.code, Some(2), "{run:?}");
     assert!(run.stderr.starts_with("error: "), "{run:?}");
     assert_eq!(run.stdout, "");
+}
+
+#[test]
+fn a_width_below_40_is_refused_by_clap() {
+    let scratch = Scratch::new("width");
+    let article = scratch.write("a.md", "Eight GPUs: 8 × 40 GB = 300 GB.\n");
+    for width in ["39", "0"] {
+        let run = audit([
+            OsStr::new("--width"),
+            OsStr::new(width),
+            article.as_os_str(),
+        ]);
+        assert_eq!(run.code, Some(2), "{run:?}");
+        assert_eq!(run.stdout, "");
+        assert!(
+            run.stderr.starts_with(&format!(
+                "error: invalid value '{width}' for '--width <WIDTH>': {width} is not in 40..="
+            )),
+            "{run:?}"
+        );
+    }
+    // 40 itself renders, the message and help wrapped to 40 columns.
+    let run = audit([OsStr::new("--width"), OsStr::new("40"), article.as_os_str()]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert!(run.stdout.contains("arithmetic"), "{run:?}");
+    let widest = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("  ×") || l.trim_start().starts_with("help:"))
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap();
+    assert!(widest <= 40, "{}", run.stdout);
 }
 
 // ----------------------------------------------------------- bad input

@@ -54,6 +54,53 @@ fn kb_check_reports_each_problem_of_a_user_folder_with_its_place() {
 }
 
 #[test]
+fn kb_check_names_the_users_folder_not_sources() {
+    // A missing source was looked for in the user's folder, as given, and
+    // in the built-in sources/ (unless --no-builtin-kb leaves them out).
+    let out = run(&["kb", "check", "--kb", "tests/kb/broken"]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "tests/kb/broken/bad.yaml:8:13: cites \"nowhere\", which neither the built-in sources/ nor tests/kb/broken defines"
+        ),
+        "{err}"
+    );
+    let out = run(&["kb", "check", "--no-builtin-kb", "--kb", "tests/kb/broken"]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("cites \"nowhere\", which tests/kb/broken does not define"),
+        "{err}"
+    );
+    let out = run(&[
+        "kb",
+        "check",
+        "--kb",
+        "tests/kb/override",
+        "--kb",
+        "tests/kb/broken",
+    ]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "which none of the built-in sources/, tests/kb/override or tests/kb/broken defines"
+        ),
+        "{err}"
+    );
+    // A folder that loads is named in the summary.
+    let out = run(&["kb", "check", "--kb", "tests/kb/override"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("\nchecked tests/kb/override over the built-in knowledge base\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(" overridden by tests/kb/override\n"),
+        "{shown}"
+    );
+}
+
+#[test]
 fn kb_check_reports_each_fact_whose_source_lacks_a_kind_or_a_date() {
     let out = run(&["kb", "check", "--kb", "tests/kb/unkinded"]);
     assert_eq!(out.status.code(), Some(2));

@@ -156,6 +156,17 @@ impl Coverage {
         coverage
     }
 
+    /// The figures no finding covers, in order: what [`Coverage::of`]
+    /// counts as unchecked, for a report to mark apart from plain text.
+    pub fn unchecked(figures: &[Range<usize>], findings: &[Finding]) -> Vec<Range<usize>> {
+        let covering = Covering::new(findings);
+        figures
+            .iter()
+            .filter(|figure| covering.of(figure).next().is_none())
+            .cloned()
+            .collect()
+    }
+
     pub fn add(&mut self, other: Coverage) {
         self.figures += other.figures;
         self.verified += other.verified;

@@ -6,8 +6,10 @@ use std::fmt::Write;
 
 use super::{Entity, Fact, Kb, Kind};
 
-/// What `audit kb check` prints when everything loads.
-pub fn summary(kb: &Kb) -> String {
+/// What `audit kb check` prints when everything loads: the counts, and
+/// the user's folders (`--kb`, the config's `kb:`) as given, so a run on
+/// one says which it checked.
+pub fn summary(kb: &Kb, folders: &[String], builtin: bool) -> String {
     let count = |kind: Kind| kb.entities().iter().filter(|e| e.kind == kind).count();
     let overridden = kb
         .entities()
@@ -26,10 +28,24 @@ pub fn summary(kb: &Kb) -> String {
         kb.fact_count(),
         kb.sources().count(),
     );
+    if !folders.is_empty() {
+        let _ = writeln!(
+            out,
+            "checked {}{}",
+            folders.join(", "),
+            if builtin {
+                " over the built-in knowledge base"
+            } else {
+                " alone (--no-builtin-kb)"
+            }
+        );
+    }
     if overridden > 0 {
         let _ = writeln!(
             out,
-            "{overridden} built-in facts overridden by --kb folders"
+            "{overridden} built-in fact{} overridden by {}",
+            if overridden == 1 { "" } else { "s" },
+            folders.join(", ")
         );
     }
     out

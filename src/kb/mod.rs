@@ -33,6 +33,22 @@ pub struct KbFile {
     pub name: String,
     pub text: String,
     pub builtin: bool,
+    /// The user's folder it was read from, as given (`--kb DIR`, the
+    /// config's `kb:`), for messages that say where something was looked
+    /// for; `None` for built-in files and text given directly.
+    pub folder: Option<String>,
+}
+
+impl KbFile {
+    /// Where this file's sources are, in a message: the built-in
+    /// `sources/`, the user's folder, or the file itself.
+    pub fn place(&self) -> &str {
+        match &self.folder {
+            _ if self.builtin => "the built-in sources/",
+            Some(folder) => folder,
+            None => &self.name,
+        }
+    }
 }
 
 /// The files compiled into the binary, in the order they load: each one's
@@ -184,6 +200,7 @@ impl Kb {
                     name: (*name).to_string(),
                     text: (*text).to_string(),
                     builtin: true,
+                    folder: None,
                 };
                 let parsed = serde_json::from_str(json).expect("build.rs writes the schema's JSON");
                 (file, parsed)
@@ -201,6 +218,7 @@ impl Kb {
                 name: (*name).to_string(),
                 text: (*text).to_string(),
                 builtin: true,
+                folder: None,
             })
             .collect()
     }
@@ -233,6 +251,7 @@ impl Kb {
                     name: path.display().to_string(),
                     text,
                     builtin: false,
+                    folder: Some(dir.display().to_string()),
                 })
             })
             .collect()
@@ -397,6 +416,7 @@ mod tests {
             name: "user.yaml".into(),
             text: text.into(),
             builtin: false,
+            folder: None,
         }
     }
 
@@ -430,7 +450,7 @@ mod tests {
             vec![
                 "user.yaml:11:9: the accelerator name \"b\" is ambiguous: both \"a\" and \"b\" use it",
                 "user.yaml:14:12: unknown unit \"Watts-ish\" (see claims/units.yaml)",
-                "user.yaml:19:13: cites \"nowhere\", which no file under sources/ defines",
+                "user.yaml:19:13: cites \"nowhere\", which user.yaml does not define",
                 "user.yaml:21:7: entities are not sorted by id: \"a\" comes after \"b\"",
             ],
         );

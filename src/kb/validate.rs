@@ -41,6 +41,17 @@ struct Citation {
     source: String,
 }
 
+/// Where a missing source was looked for, each place named as the user
+/// gave it: "neither the built-in sources/ nor tests/kb/mine defines".
+fn undefined_in(places: &[String]) -> String {
+    match places {
+        [] => "no file defines".to_string(),
+        [one] => format!("{one} does not define"),
+        [a, b] => format!("neither {a} nor {b} defines"),
+        [first @ .., last] => format!("none of {} or {last} defines", first.join(", ")),
+    }
+}
+
 /// Reads each file's YAML, then validates and merges them in order. A file
 /// that is not valid YAML for the schema is a problem and is left out.
 pub fn load(files: &[KbFile], units: &UnitTable) -> Result<Loaded, KbError> {
@@ -81,8 +92,14 @@ fn merge(
     let mut origins: HashMap<String, Origin> = HashMap::new();
     let mut sources: BTreeMap<String, (Source, bool)> = BTreeMap::new();
     let mut citations = Vec::new();
+    // Where a source may be defined, in load order: the built-in sources/
+    // and each user's folder, as its messages name them.
+    let mut places: Vec<String> = Vec::new();
     for (file, parsed) in files {
         let file = &file;
+        if !places.iter().any(|p| p == file.place()) {
+            places.push(file.place().to_string());
+        }
         check_sorted(
             &file.name,
             parsed.entities.iter().map(|e| &e.id),
@@ -119,7 +136,7 @@ fn merge(
             None => problems.at(
                 &c.file,
                 &c.location,
-                format!("cites {:?}, which no file under sources/ defines", c.source),
+                format!("cites {:?}, which {}", c.source, undefined_in(&places)),
             ),
             Some((source, _)) => {
                 if let Some(missing) = undated_or_unkinded(source) {

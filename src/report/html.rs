@@ -6,9 +6,15 @@
 //! inconsistent) beside a panel of the findings: quote, steps, related spans,
 //! sources and help; a flagged finding's related spans (the other
 //! statement, the premise) are underlined with dots where no claim is.
-//! Hovering a highlight shows its findings; clicking it opens them in the
-//! panel. The script marks the body `interactive` when it has run, which the
-//! browser test checks.
+//! A figure no check covered is underlined with dashes (and listed under
+//! the panel), so unchecked is told apart from plain text; a figure that is
+//! both verified and contradicted carries both classes and shows both
+//! colours. A legend above the articles names each mark, and a filter shows
+//! all, flagged only (verified and unchecked marks and entries fade out)
+//! or unchecked (only unchecked figures stay marked). Hovering a highlight
+//! shows its findings; clicking it opens them in the panel. The script
+//! marks the body `interactive` and sets the filter's `data-show` when it
+//! has run, which the browser test checks.
 //!
 //! Highlights are placed by byte offset, never by searching for text: the
 //! article is parsed with pulldown-cmark's offset iterator, and every text
@@ -58,9 +64,30 @@ article.doc table { border-collapse: collapse; } article.doc th, article.doc td 
 article.doc pre { background: #f3f3f3; padding: .5rem; overflow-x: auto; }
 mark.claim { padding: 0; cursor: pointer; color: inherit; }
 mark.verified { background: #d4f4d2; border-bottom: 2px solid var(--verified); }
-mark.contradicted { background: #ffd6d6; border-bottom: 2px solid var(--contradicted); }
 mark.inconsistent { background: #ffe9bf; border-bottom: 2px solid var(--inconsistent); }
+mark.contradicted { background: #ffd6d6; border-bottom: 2px solid var(--contradicted); }
+mark.claim.verified.inconsistent { background: repeating-linear-gradient(135deg, #ffe9bf 0 .4em, #d4f4d2 .4em .8em); }
+mark.claim.verified.contradicted { background: repeating-linear-gradient(135deg, #ffd6d6 0 .4em, #d4f4d2 .4em .8em); }
 mark.related { background: transparent; border-bottom: 2px dotted #777; cursor: pointer; color: inherit; }
+mark.unchecked { background: transparent; border-bottom: 2px dashed #9a9a9a; color: inherit; padding: 0; }
+mark.unchecked.related { cursor: pointer; }
+nav.controls { display: flex; flex-wrap: wrap; gap: .5rem 2rem; align-items: center; padding: .6rem 2rem; background: #fff; border-bottom: 1px solid #ddd; font-size: .9rem; }
+nav.controls .legend { display: flex; flex-wrap: wrap; gap: .3rem 1rem; }
+nav.controls mark { cursor: default; }
+fieldset.filter { border: none; margin: 0; padding: 0; display: flex; gap: .8rem; }
+fieldset.filter legend { float: left; font-weight: 600; margin-right: .4rem; }
+body:not(.interactive) fieldset.filter { display: none; }
+body[data-show="flagged"] article.doc mark.claim:not(.contradicted):not(.inconsistent),
+body[data-show="flagged"] article.doc mark.unchecked:not(.related),
+body[data-show="unchecked"] article.doc mark.claim,
+body[data-show="unchecked"] article.doc mark.related:not(.unchecked) { background: transparent; border-bottom: none; }
+body[data-show="flagged"] details.finding.verified,
+body[data-show="flagged"] details.unchecked-list,
+body[data-show="unchecked"] details.finding { display: none; }
+body[data-show="unchecked"] details.unchecked-list { display: block; }
+details.unchecked-list { background: #fff; border: 1px dashed #9a9a9a; border-radius: 4px; padding: .4rem .7rem; }
+details.unchecked-list summary { cursor: pointer; }
+details.unchecked-list ul { margin: .3rem 0; padding-left: 1.3rem; }
 aside.panel { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; font-size: .9rem; }
 details.finding { background: #fff; border: 1px solid #ddd; border-left: 5px solid; border-radius: 4px; margin: 0 0 .6rem; padding: .4rem .7rem; }
 details.finding.verified { border-left-color: var(--verified); }
@@ -77,8 +104,32 @@ p.label { font-weight: 600; font-size: .8rem; color: #555; }
 .raw-html { white-space: pre-wrap; color: #666; font-family: ui-monospace, monospace; }
 "#;
 
+/// The legend and the filter, above the articles. The filter works by the
+/// body's `data-show`, which the script sets (without it, the page shows
+/// everything and hides the filter).
+const CONTROLS: &str = concat!(
+    r#"<nav class="controls"><div class="legend">"#,
+    r#"<mark class="claim verified">verified</mark>"#,
+    r#"<mark class="claim contradicted">contradicted</mark>"#,
+    r#"<mark class="claim inconsistent">inconsistent</mark>"#,
+    r#"<mark class="claim contradicted verified">verified and contradicted</mark>"#,
+    r#"<mark class="related">related (the other statement, a premise)</mark>"#,
+    r#"<mark class="unchecked">unchecked (no check covered it)</mark></div>"#,
+    r#"<fieldset class="filter"><legend>Show</legend>"#,
+    r#"<label><input type="radio" name="show" value="all" checked> all</label>"#,
+    r#"<label><input type="radio" name="show" value="flagged"> flagged only</label>"#,
+    r#"<label><input type="radio" name="show" value="unchecked"> unchecked</label>"#,
+    "</fieldset></nav>\n"
+);
+
 const SCRIPT: &str = r#"
 document.body.classList.add('interactive');
+document.querySelectorAll('fieldset.filter input[name="show"]').forEach(function (input) {
+  input.addEventListener('change', function () {
+    if (input.checked) { document.body.setAttribute('data-show', input.value); }
+  });
+  if (input.checked) { document.body.setAttribute('data-show', input.value); }
+});
 function showFindings(mark) {
   document.querySelectorAll('details.finding.active').forEach(function (d) { d.classList.remove('active'); });
   var ids = mark.getAttribute('data-findings').split(' ');
@@ -111,48 +162,65 @@ fn rank(verdict: Verdict) -> u8 {
     }
 }
 
-/// A stretch of text covered by the same findings' spans, and by the same
-/// flagged findings' related spans (the other statement, the premise);
-/// indices ascending.
+/// What covers a stretch of the article: a finding's claim, a flagged
+/// finding's related span, or a figure no check covered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Cover {
+    Claim,
+    Related,
+    Unchecked,
+}
+
+/// A stretch of text covered by the same findings' spans, by the same
+/// flagged findings' related spans (the other statement, the premise),
+/// and by an unchecked figure or not; indices ascending.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Segment {
     range: Range<usize>,
     findings: Vec<usize>,
     related: Vec<usize>,
+    unchecked: bool,
 }
 
-/// Cuts the text the findings and flagged findings' related spans cover
-/// into segments at every span boundary where what covers the text
-/// changes, in one sweep over the boundaries.
-fn segments(findings: &[Finding]) -> Vec<Segment> {
-    // (offset, starts, related, finding): at one offset, spans that end are
+/// Cuts the text the findings, flagged findings' related spans and
+/// unchecked figures cover into segments at every span boundary where what
+/// covers the text changes, in one sweep over the boundaries.
+fn segments(findings: &[Finding], unchecked: &[Range<usize>]) -> Vec<Segment> {
+    // (offset, starts, cover, index): at one offset, spans that end are
     // removed before spans that start are added.
-    let mut events: Vec<(usize, bool, bool, usize)> = Vec::new();
-    for (i, f) in findings.iter().enumerate() {
-        let related = f.related.iter().filter(|_| f.verdict.is_flag());
-        let spans = std::iter::once((&f.span, false)).chain(related.map(|r| (&r.span, true)));
-        for (span, is_related) in spans.filter(|(span, _)| !span.is_empty()) {
-            events.push((span.start, true, is_related, i));
-            events.push((span.end, false, is_related, i));
+    let mut events: Vec<(usize, bool, Cover, usize)> = Vec::new();
+    let mut push = |span: &Range<usize>, cover: Cover, index: usize| {
+        if !span.is_empty() {
+            events.push((span.start, true, cover, index));
+            events.push((span.end, false, cover, index));
         }
+    };
+    for (i, f) in findings.iter().enumerate() {
+        push(&f.span, Cover::Claim, i);
+        for r in f.related.iter().filter(|_| f.verdict.is_flag()) {
+            push(&r.span, Cover::Related, i);
+        }
+    }
+    for (i, figure) in unchecked.iter().enumerate() {
+        push(figure, Cover::Unchecked, i);
     }
     events.sort_unstable();
     // How many of a finding's spans of each kind are open: related spans of
     // one finding may overlap.
-    let mut open: std::collections::BTreeMap<(bool, usize), usize> = Default::default();
+    let mut open: std::collections::BTreeMap<(Cover, usize), usize> = Default::default();
     let mut out: Vec<Segment> = Vec::new();
     let mut i = 0;
     while i < events.len() {
         let at = events[i].0;
         while i < events.len() && events[i].0 == at {
-            let (_, starts, is_related, finding) = events[i];
-            let count = open.entry((is_related, finding)).or_default();
+            let (_, starts, cover, index) = events[i];
+            let count = open.entry((cover, index)).or_default();
             if starts {
                 *count += 1;
             } else {
                 *count -= 1;
                 if *count == 0 {
-                    open.remove(&(is_related, finding));
+                    open.remove(&(cover, index));
                 }
             }
             i += 1;
@@ -160,16 +228,17 @@ fn segments(findings: &[Finding]) -> Vec<Segment> {
         if let Some(&(next, ..)) = events.get(i)
             && !open.is_empty()
         {
-            let of = |kind: bool| -> Vec<usize> {
+            let of = |kind: Cover| -> Vec<usize> {
                 open.keys()
-                    .filter(|(r, _)| *r == kind)
+                    .filter(|(c, _)| *c == kind)
                     .map(|(_, f)| *f)
                     .collect()
             };
             let segment = Segment {
                 range: at..next,
-                findings: of(false),
-                related: of(true),
+                findings: of(Cover::Claim),
+                related: of(Cover::Related),
+                unchecked: !of(Cover::Unchecked).is_empty(),
             };
             // A boundary that changes nothing (one related span inside
             // another) does not cut the highlight.
@@ -177,7 +246,8 @@ fn segments(findings: &[Finding]) -> Vec<Segment> {
                 Some(last)
                     if last.range.end == at
                         && last.findings == segment.findings
-                        && last.related == segment.related =>
+                        && last.related == segment.related
+                        && last.unchecked == segment.unchecked =>
                 {
                     last.range.end = next;
                 }
@@ -193,8 +263,13 @@ fn finding_id(file: usize, finding: usize) -> String {
     format!("f{}-{}", file + 1, finding + 1)
 }
 
-/// The opening `<mark>` of a segment: a claim coloured by the most serious
-/// verdict covering it, or, where no claim is, a related span.
+/// What an unchecked figure's tooltip says.
+const UNCHECKED: &str = "unchecked: no check covered this figure";
+
+/// The opening `<mark>` of a segment: a claim with the class of every
+/// verdict covering it, most serious first (a figure both verified and
+/// contradicted is both), or, where no claim is, an unchecked figure or a
+/// related span.
 fn open_mark(file: usize, findings: &[Finding], segment: &Segment) -> String {
     let describe = |i: usize| {
         let f = &findings[i];
@@ -207,23 +282,38 @@ fn open_mark(file: usize, findings: &[Finding], segment: &Segment) -> String {
         lines.extend(f.steps.iter().map(|s| format!("  {s}")));
         lines.join("\n")
     };
+    if segment.findings.is_empty() && segment.related.is_empty() {
+        return format!(r#"<mark class="unchecked" title="{UNCHECKED}">"#);
+    }
     let (class, covering, tooltip) = if segment.findings.is_empty() {
-        let tooltip: Vec<String> = segment
-            .related
-            .iter()
-            .map(|&i| format!("related to {}", describe(i)))
-            .collect();
-        ("related".to_string(), &segment.related, tooltip)
+        let mut tooltip: Vec<String> = Vec::new();
+        if segment.unchecked {
+            tooltip.push(UNCHECKED.to_string());
+        }
+        tooltip.extend(
+            segment
+                .related
+                .iter()
+                .map(|&i| format!("related to {}", describe(i))),
+        );
+        let class = if segment.unchecked {
+            "unchecked related"
+        } else {
+            "related"
+        };
+        (class.to_string(), &segment.related, tooltip)
     } else {
-        let worst = segment
+        let mut verdicts: Vec<Verdict> = segment
             .findings
             .iter()
             .map(|&i| findings[i].verdict)
-            .max_by_key(|v| rank(*v))
-            .unwrap_or(Verdict::Verified);
+            .collect();
+        verdicts.sort_by_key(|v| std::cmp::Reverse(rank(*v)));
+        verdicts.dedup();
+        let classes: Vec<&str> = verdicts.iter().map(|v| v.as_str()).collect();
         let tooltip = segment.findings.iter().map(|&i| describe(i)).collect();
         (
-            format!("claim {}", worst.as_str()),
+            format!("claim {}", classes.join(" ")),
             &segment.findings,
             tooltip,
         )
@@ -252,10 +342,16 @@ fn safe_url(url: &str) -> &str {
     }
 }
 
-/// The article as HTML, with the findings' spans marked.
-fn render_article(file: usize, document: &Document, findings: &[Finding]) -> String {
+/// The article as HTML, with the findings' spans and the unchecked figures
+/// marked.
+fn render_article(
+    file: usize,
+    document: &Document,
+    findings: &[Finding],
+    unchecked: &[Range<usize>],
+) -> String {
     let source = document.text.as_str();
-    let segments = segments(findings);
+    let segments = segments(findings, unchecked);
     let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(source, parser_options())
         .into_offset_iter()
         .collect();
@@ -352,6 +448,7 @@ fn mark_text<'a>(
             range: range.clone(),
             findings: union(|s| &s.findings),
             related: union(|s| &s.related),
+            unchecked: overlapping.iter().any(|s| s.unchecked),
         };
         out.push(Event::InlineHtml(open_mark(file, findings, &whole).into()));
         out.push(Event::Text(text));
@@ -425,6 +522,26 @@ fn panel_entry(html: &mut String, file: usize, index: usize, document: &Document
     html.push_str("</details>");
 }
 
+/// The panel's list of the figures no check covered, under the findings.
+fn unchecked_list(html: &mut String, document: &Document, unchecked: &[Range<usize>]) {
+    if unchecked.is_empty() {
+        return;
+    }
+    html.push_str(&format!(
+        r#"<details class="unchecked-list"><summary>{} unchecked figure{}</summary><ul>"#,
+        unchecked.len(),
+        if unchecked.len() == 1 { "" } else { "s" }
+    ));
+    for figure in unchecked {
+        let (line, column) = document.line_col(figure.start);
+        html.push_str(&format!(
+            "<li>{line}:{column} “{}”</li>",
+            escaped(&document.text[figure.clone()])
+        ));
+    }
+    html.push_str("</ul></details>\n");
+}
+
 /// The totals, written after the last file (only then are they known) and
 /// shown first by the style sheet's `order`.
 fn summary(totals: Totals) -> String {
@@ -477,7 +594,8 @@ impl Emitter for Html {
             .as_bytes(),
         )?;
         out.write_all(STYLE.as_bytes())?;
-        out.write_all(b"</style>\n</head>\n<body>\n")
+        out.write_all(b"</style>\n</head>\n<body>\n")?;
+        out.write_all(CONTROLS.as_bytes())
     }
 
     fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
@@ -489,12 +607,19 @@ impl Emitter for Html {
             escaped(&document.path.display().to_string()),
             escaped(&counts(report)),
         );
-        html.push_str(&render_article(file, document, &report.findings));
+        let unchecked = report.unchecked();
+        html.push_str(&render_article(
+            file,
+            document,
+            &report.findings,
+            &unchecked,
+        ));
         html.push_str("</article>\n<aside class=\"panel\">\n");
         for (index, f) in report.findings.iter().enumerate() {
             panel_entry(&mut html, file, index, document, f);
             html.push('\n');
         }
+        unchecked_list(&mut html, document, &unchecked);
         html.push_str("</aside>\n</div>\n</section>\n");
         out.write_all(html.as_bytes())
     }
@@ -532,7 +657,7 @@ mod tests {
             finding(Verdict::Verified, 0..10),
             finding(Verdict::Contradicted, 5..15),
         ];
-        let cut: Vec<(Range<usize>, Vec<usize>)> = segments(&findings)
+        let cut: Vec<(Range<usize>, Vec<usize>)> = segments(&findings, &[])
             .into_iter()
             .map(|s| (s.range, s.findings))
             .collect();
@@ -540,9 +665,62 @@ mod tests {
             cut,
             [(0..5, vec![0]), (5..10, vec![0, 1]), (10..15, vec![1])]
         );
-        // The shared segment takes the more serious colour.
-        let shared = &segments(&findings)[1];
-        assert!(open_mark(0, &findings, shared).starts_with(r#"<mark class="claim contradicted""#));
+        // The shared segment is both, the more serious first; each alone
+        // is its own.
+        let cut = segments(&findings, &[]);
+        let class = |i: usize| {
+            let mark = open_mark(0, &findings, &cut[i]);
+            mark[..mark.find(" data-findings").unwrap()].to_string()
+        };
+        assert_eq!(class(0), r#"<mark class="claim verified""#);
+        assert_eq!(class(1), r#"<mark class="claim contradicted verified""#);
+        assert_eq!(class(2), r#"<mark class="claim contradicted""#);
+    }
+
+    #[test]
+    fn unchecked_figures_are_marked_apart_from_plain_text_and_claims() {
+        let text = "It has 8 GPUs and 640 GB: 8 × 80 GB = 640 GB.";
+        let doc = Document::new("a.md", text.into());
+        let claim = text.find("8 ×").unwrap()..text.len() - 1;
+        let figure = text.find("640 GB:").unwrap()..text.find(':').unwrap();
+        let eight = 7..13;
+        let html = render_article(
+            0,
+            &doc,
+            &[finding(Verdict::Verified, claim)],
+            &[eight, figure],
+        );
+        assert!(
+            html.contains(&format!(
+                r#"It has <mark class="unchecked" title="{UNCHECKED}">8 GPUs</mark> and <mark class="unchecked" title="{UNCHECKED}">640 GB</mark>: <mark class="claim verified""#
+            )),
+            "{html}"
+        );
+        // An unchecked figure inside a flagged finding's related span is
+        // both, and opens the finding.
+        let mut flagged = finding(Verdict::Inconsistent, 30..35);
+        flagged.related = vec![crate::finding::Related {
+            span: 5..15,
+            note: "the other statement".into(),
+        }];
+        let eight = 7..13;
+        let cut = segments(std::slice::from_ref(&flagged), std::slice::from_ref(&eight));
+        assert_eq!(
+            cut.iter()
+                .map(|s| (s.range.clone(), s.unchecked))
+                .collect::<Vec<_>>(),
+            [
+                (5..7, false),
+                (7..13, true),
+                (13..15, false),
+                (30..35, false)
+            ]
+        );
+        let mark = open_mark(0, std::slice::from_ref(&flagged), &cut[1]);
+        assert!(
+            mark.starts_with(r#"<mark class="unchecked related" data-findings="f1-1""#),
+            "{mark}"
+        );
     }
 
     #[test]
@@ -556,11 +734,12 @@ mod tests {
         let mut verified = finding(Verdict::Verified, 30..35);
         verified.related = vec![related(36..40)];
         let findings = [flagged, verified];
-        let cut = segments(&findings);
+        let cut = segments(&findings, &[]);
         let seg = |range: Range<usize>, findings: Vec<usize>, related: Vec<usize>| Segment {
             range,
             findings,
             related,
+            unchecked: false,
         };
         assert_eq!(
             cut,
@@ -585,7 +764,7 @@ mod tests {
         let start = text.find("8 ×").unwrap();
         let end = text.find(" in all").unwrap() - 2;
         let doc = Document::new("a.md", text.into());
-        let html = render_article(0, &doc, &[finding(Verdict::Verified, start..end)]);
+        let html = render_article(0, &doc, &[finding(Verdict::Verified, start..end)], &[]);
         assert!(
             html.contains(r#"<strong><mark class="claim verified" data-findings="f1-1""#),
             "{html}"
@@ -605,7 +784,7 @@ mod tests {
         let start = text.find("5 ").unwrap();
         let end = text.find(" m2").unwrap();
         let doc = Document::new("a.md", text.into());
-        let html = render_article(0, &doc, &[finding(Verdict::Contradicted, start..end)]);
+        let html = render_article(0, &doc, &[finding(Verdict::Contradicted, start..end)], &[]);
         assert!(
             html.contains(r#"tabindex="0" title="contradicted · arithmetic: m &lt;b&gt;"#),
             "{html}"
@@ -621,7 +800,7 @@ mod tests {
                     [link](javascript:alert(1)) [ok](https://example.org) \
                     ![pic](https://example.org/p.png)\n\n<!-- audit-ignore -->\n";
         let doc = Document::new("a.md", text.into());
-        let html = render_article(0, &doc, &[]);
+        let html = render_article(0, &doc, &[], &[]);
         assert!(!html.contains("<script"), "{html}");
         assert!(html.contains("&lt;script&gt;"), "{html}");
         assert!(!html.contains("<b "), "{html}");

@@ -1,6 +1,8 @@
 //! `--format human`: each flagged finding as a miette diagnostic, with the
 //! claim underlined, the recomputation in the label and a help line; verified
-//! findings (with `--show all`) as one line each; a summary line per file.
+//! findings (with `--show all`) as one line each; a summary line per file,
+//! and after several files a grand total of the same counts, so a folder's
+//! run ends with its outcome rather than its last file's.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -10,13 +12,44 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use super::{Emitter, Options, Show};
+use super::{Emitter, Options, Show, Totals};
 use crate::audit::FileReport;
 use crate::document::Document;
 use crate::finding::{Finding, Severity, Verdict};
 
 pub struct Human {
-    pub options: Options,
+    options: Options,
+    totals: Totals,
+}
+
+impl Human {
+    pub fn new(options: Options) -> Self {
+        Human {
+            options,
+            totals: Totals::default(),
+        }
+    }
+}
+
+/// "; findings: 1 verified, 2 contradicted, 0 inconsistent", with what
+/// suppressions and a baseline hid when any did.
+fn findings_counts(
+    verified: usize,
+    contradicted: usize,
+    inconsistent: usize,
+    suppressed: usize,
+    baselined: usize,
+) -> String {
+    let mut text = format!(
+        "; findings: {verified} verified, {contradicted} contradicted, {inconsistent} inconsistent"
+    );
+    if suppressed > 0 {
+        text.push_str(&format!(", {suppressed} suppressed"));
+    }
+    if baselined > 0 {
+        text.push_str(&format!(", {baselined} hidden by the baseline"));
+    }
+    text
 }
 
 /// A finding as miette sees it.
@@ -161,6 +194,7 @@ impl Human {
 
 impl Emitter for Human {
     fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        self.totals.add(report);
         let handler = self.handler();
         let path = report.document.path.display().to_string();
         for f in &report.findings {
@@ -189,20 +223,39 @@ impl Emitter for Human {
             writeln!(out, "{}", rendering.trim_end())?;
             writeln!(out)?;
         }
-        write!(
+        writeln!(
             out,
-            "{path}: {}; findings: {} verified, {} contradicted, {} inconsistent",
+            "{path}: {}{}",
             report.coverage().sentence(),
-            report.count(Verdict::Verified),
-            report.count(Verdict::Contradicted),
-            report.count(Verdict::Inconsistent),
-        )?;
-        if report.suppressed > 0 {
-            write!(out, ", {} suppressed", report.suppressed)?;
+            findings_counts(
+                report.count(Verdict::Verified),
+                report.count(Verdict::Contradicted),
+                report.count(Verdict::Inconsistent),
+                report.suppressed,
+                report.baselined,
+            )
+        )
+    }
+
+    /// The grand total, after two files or more (for one, its own line
+    /// says it all).
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let t = self.totals;
+        if t.files < 2 {
+            return Ok(());
         }
-        if report.baselined > 0 {
-            write!(out, ", {} hidden by the baseline", report.baselined)?;
-        }
-        writeln!(out)
+        writeln!(
+            out,
+            "total: {} files, {}{}",
+            t.files,
+            t.coverage.sentence(),
+            findings_counts(
+                t.verified,
+                t.contradicted,
+                t.inconsistent,
+                t.suppressed,
+                t.baselined
+            )
+        )
     }
 }

@@ -1,7 +1,8 @@
 //! `--format markdown`: a report to read in a pull-request comment or to keep
 //! in `reports/`. Per file, its counts and each flagged finding with its
-//! quote, the recomputation step by step, the related spans and the sources
-//! as links; with `--show all`, a table of what was verified. A summary table
+//! sentence quoted (the claim in bold, so the reader sees it in context),
+//! the recomputation step by step, the related spans and the sources as
+//! links; with `--show all`, a table of what was verified. A summary table
 //! closes the report: the files stream past one at a time, so the totals are
 //! known only at the end.
 //!
@@ -69,7 +70,61 @@ fn location(document: &Document, offset: usize) -> String {
     format!("line {line}, column {column}")
 }
 
-fn finding(out: &mut dyn Write, document: &Document, f: &Finding) -> io::Result<()> {
+/// How many characters of a long sentence a quote keeps on either side of
+/// the claim: enough for a clause or two, never a whole run-on paragraph.
+const QUOTE_CONTEXT: usize = 160;
+
+/// Whether a character counts as punctuation for CommonMark's emphasis
+/// rules (ASCII or Unicode punctuation and symbols, approximated as
+/// neither alphanumeric nor whitespace).
+fn punctuation(c: char) -> bool {
+    !c.is_alphanumeric() && !c.is_whitespace()
+}
+
+/// Whether `**` between `outer` and `inner` (the characters either side of
+/// it, `inner` on the claim's side) is flanking on the claim's side, so it
+/// opens or closes emphasis in CommonMark.
+fn flanking(outer: Option<char>, inner: Option<char>) -> bool {
+    match inner {
+        None => false,
+        Some(c) if c.is_whitespace() => false,
+        Some(c) => !punctuation(c) || outer.is_none_or(|o| o.is_whitespace() || punctuation(o)),
+    }
+}
+
+/// The claim's sentence as a Markdown quote, the claim in bold: `**…**`
+/// where CommonMark lets it be emphasis, else `<b>…</b>` (as between a
+/// `%` and a Chinese character). A long sentence keeps
+/// [`QUOTE_CONTEXT`] characters either side, cut with an ellipsis.
+fn quote(report: &FileReport, span: &std::ops::Range<usize>) -> String {
+    let text = report.document.text.as_str();
+    let sentence = report.sentence_of(span);
+    let before = &text[sentence.start..span.start];
+    let after = &text[span.end..sentence.end];
+    let cut_before = before.chars().count() > QUOTE_CONTEXT;
+    let cut_after = after.chars().count() > QUOTE_CONTEXT;
+    let before = crate::segment::last_chars(before, QUOTE_CONTEXT);
+    let after = match after.char_indices().nth(QUOTE_CONTEXT) {
+        Some((i, _)) => &after[..i],
+        None => after,
+    };
+    let (before, claim, after) = (escape(before), escape(&text[span.clone()]), escape(after));
+    let opens = flanking(before.chars().last(), claim.chars().next());
+    let closes = flanking(after.chars().next(), claim.chars().last());
+    let (open, close) = if opens && closes {
+        ("**", "**")
+    } else {
+        ("<b>", "</b>")
+    };
+    format!(
+        "{}{before}{open}{claim}{close}{after}{}",
+        if cut_before { "…" } else { "" },
+        if cut_after { "…" } else { "" }
+    )
+}
+
+fn finding(out: &mut dyn Write, report: &FileReport, f: &Finding) -> io::Result<()> {
+    let document = &report.document;
     writeln!(
         out,
         "### {} · {} · {}\n",
@@ -78,7 +133,7 @@ fn finding(out: &mut dyn Write, document: &Document, f: &Finding) -> io::Result<
         location(document, f.span.start)
     )?;
     writeln!(out, "**{}**\n", escape(&f.message))?;
-    writeln!(out, "> {}\n", escape(&document.text[f.span.clone()]))?;
+    writeln!(out, "> {}\n", quote(report, &f.span))?;
     if !f.steps.is_empty() {
         writeln!(out, "Steps:\n")?;
         for (i, step) in f.steps.iter().enumerate() {
@@ -171,7 +226,7 @@ impl Emitter for Markdown {
             hidden(report.suppressed, report.baselined),
         )?;
         for f in report.findings.iter().filter(|f| f.verdict.is_flag()) {
-            finding(out, document, f)?;
+            finding(out, report, f)?;
         }
         if self.options.show == Show::All {
             verified_table(out, report)?;
@@ -212,6 +267,55 @@ mod tests {
         assert_eq!(
             escape("**8 × 80** | <b>\n# x"),
             r"\*\*8 × 80\*\* \| \<b\> \# x"
+        );
+    }
+
+    fn report(text: &str) -> FileReport {
+        crate::audit::audit(Document::new("a.md", text.into()), crate::kb::Kb::builtin())
+    }
+
+    fn span_of(text: &str, claim: &str) -> std::ops::Range<usize> {
+        let start = text.find(claim).unwrap();
+        start..start + claim.len()
+    }
+
+    #[test]
+    fn a_claim_is_quoted_in_its_sentence_in_bold() {
+        let text = "# GPUs\n\nIntro. Eight GPUs: 8 × 40 GB = 300 GB. The end.\n";
+        let span = span_of(text, "8 × 40 GB = 300 GB");
+        assert_eq!(
+            quote(&report(text), &span),
+            "Eight GPUs: **8 × 40 GB = 300 GB**."
+        );
+    }
+
+    #[test]
+    fn bold_that_commonmark_would_not_read_as_emphasis_is_html() {
+        // `**` after `%` and before `的` flanks neither way.
+        let text = "集群的利用率是 38%的样子。\n";
+        let span = span_of(text, "38%");
+        assert_eq!(
+            quote(&report(text), &span),
+            "集群的利用率是 <b>38%</b>的样子。"
+        );
+    }
+
+    #[test]
+    fn a_long_sentence_is_cut_around_the_claim() {
+        let text = format!(
+            "{} 8 × 40 GB = 300 GB {}.\n",
+            "word ".repeat(100),
+            "more ".repeat(100)
+        );
+        let span = span_of(&text, "8 × 40 GB = 300 GB");
+        let quoted = quote(&report(&text), &span);
+        assert!(quoted.starts_with("…"), "{quoted}");
+        assert!(quoted.ends_with("…"), "{quoted}");
+        assert!(quoted.contains(" **8 × 40 GB = 300 GB** "), "{quoted}");
+        assert_eq!(
+            quoted.chars().count(),
+            2 + 2 * QUOTE_CONTEXT + 22,
+            "{quoted}"
         );
     }
 

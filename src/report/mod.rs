@@ -94,7 +94,7 @@ pub trait Emitter {
 
 pub fn emitter(format: Format, options: Options) -> Box<dyn Emitter> {
     match format {
-        Format::Human => Box::new(human::Human { options }),
+        Format::Human => Box::new(human::Human::new(options)),
         Format::Json => Box::new(json::Json::default()),
         Format::Sarif => Box::new(sarif::Sarif::default()),
         Format::Github => Box::new(github::Github { options }),
