@@ -8,6 +8,13 @@
 //! Within a folder, the files kept are those the [`Selection`] includes
 //! (`*.md` and `*.markdown` unless a config says otherwise) and does not
 //! exclude. `-` stands for standard input ([`STDIN`]) and is kept as named.
+//!
+//! A [`Shard`] (`--shard K/N`) keeps one of N slices of those files, so a CI
+//! job matrix spreads a large repository over N jobs with no scheduler: a
+//! file's slice is the SHA-256 of its path, as the report names it, modulo
+//! N. A hash rather than a position in the sorted list, so that adding or
+//! removing a file moves no other file to another job (whose cache would
+//! then be cold); the price is that slices are even only on average.
 
 use std::path::{Path, PathBuf};
 
@@ -127,9 +134,65 @@ pub fn markdown_files(
     Ok(files)
 }
 
+/// One of N slices of the files: `--shard K/N`, 1 ≤ K ≤ N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which slice, from 1.
+    pub index: u64,
+    /// How many slices.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Whether the file at `path` is in this slice. Every path is in
+    /// exactly one of the slices `1/N` … `N/N`.
+    pub fn keeps(&self, path: &Path) -> bool {
+        use sha2::Digest;
+        let digest = sha2::Sha256::digest(path.to_string_lossy().as_bytes());
+        let head = u64::from_be_bytes(digest[..8].try_into().expect("a digest has 8 bytes"));
+        head % self.count == self.index - 1
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let usage = || format!("`{text}` is not K/N with 1 ≤ K ≤ N, e.g. 2/4");
+        let (k, n) = text.split_once('/').ok_or_else(usage)?;
+        let (index, count): (u64, u64) = (
+            k.trim().parse().map_err(|_| usage())?,
+            n.trim().parse().map_err(|_| usage())?,
+        );
+        if index == 0 || index > count {
+            return Err(usage());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_parse_and_split_every_path_once() {
+        assert_eq!("2/4".parse(), Ok(Shard { index: 2, count: 4 }));
+        for bad in ["0/4", "5/4", "1/0", "2", "a/b", "-1/2", "1/2/3", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        let paths: Vec<PathBuf> = (0..200)
+            .map(|i| PathBuf::from(format!("posts/{i}.md")))
+            .collect();
+        for count in 1..=8 {
+            for path in &paths {
+                let owners = (1..=count)
+                    .filter(|&index| Shard { index, count }.keeps(path))
+                    .count();
+                assert_eq!(owners, 1, "{} in {count} shards", path.display());
+            }
+        }
+    }
 
     fn glob_set(globs: &[&str]) -> GlobSet {
         let mut builder = globset::GlobSetBuilder::new();

@@ -11,12 +11,13 @@
 //! Around it, what a CI run over a repository of articles needs: [`inputs`]
 //! walks folders as ripgrep does, [`config`] reads `.audit.yaml`,
 //! [`suppress`] applies suppression comments and [`baseline`] accepted
-//! findings to a report, and [`batch`] audits files in parallel while
-//! handing reports on in path order.
+//! findings to a report, [`batch`] audits files in parallel while handing
+//! reports on in path order, and [`cache`] keeps reports between runs.
 
 pub mod audit;
 pub mod baseline;
 pub mod batch;
+pub mod cache;
 pub mod calc;
 pub mod check;
 pub mod claim;

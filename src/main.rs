@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use recount::audit::{FileReport, Settings, audit_with};
 use recount::baseline::{Baseline, Recorder};
+use recount::cache::{Cache, RunKey};
 use recount::config::{Config, FailOn};
 use recount::document::Document;
 use recount::kb::Kb;
@@ -122,6 +123,22 @@ struct Cli {
     /// exit 0. The report is not printed; `--output` still writes it.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
+
+    /// Audit only slice K of N of the files (1 ≤ K ≤ N), for a CI job
+    /// matrix: a file's slice is the SHA-256 of its path modulo N, so the
+    /// N slices cover every file once.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<recount::inputs::Shard>,
+
+    /// Keep each file's results in this folder and reuse them while the
+    /// file, the knowledge base, the config, the checks and the binary are
+    /// unchanged [default: `.audit_cache` in the working folder].
+    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
+    cache_dir: Option<PathBuf>,
+
+    /// Neither read nor write the cache: audit every file afresh.
+    #[arg(long)]
+    no_cache: bool,
 }
 
 /// The narrowest `--width`: the help line is wrapped after its 8-column
@@ -364,18 +381,57 @@ fn read_document(path: &Path, stdin_name: &Path) -> std::io::Result<Document> {
     .map_err(std::io::Error::other)
 }
 
-/// One file, read, audited, with its suppressions and the baseline applied.
+/// The cache of this run, unless `--no-cache`: keyed by the binary, the
+/// knowledge base's files and the settings. A folder that cannot be made
+/// (a read-only checkout) is a warning, and the run goes on without it.
+fn open_cache(cli: &Cli, config: &Config, settings: &Settings) -> std::io::Result<Option<Cache>> {
+    if cli.no_cache {
+        return Ok(None);
+    }
+    let mut key = RunKey::of_this_binary();
+    key.part("builtin kb", if cli.no_builtin_kb { b"no" } else { b"yes" });
+    for dir in config.kb.iter().chain(&cli.kb) {
+        for file in Kb::folder_files(dir).map_err(std::io::Error::other)? {
+            key.part(&file.name, file.text.as_bytes());
+        }
+    }
+    key.part("settings", format!("{settings:?}").as_bytes());
+    let dir = cli
+        .cache_dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(recount::cache::DEFAULT_DIR));
+    match Cache::open(&dir, key) {
+        Ok(cache) => Ok(Some(cache)),
+        Err(e) => {
+            eprintln!("warning: {}: {e}; auditing without a cache", dir.display());
+            Ok(None)
+        }
+    }
+}
+
+/// One file, read, audited (or its report taken from the cache), with its
+/// suppressions and the baseline applied.
 fn audit_file(
     path: &Path,
     stdin_name: &Path,
     kb: &Kb,
     settings: &Settings,
     baseline: Option<&Baseline>,
+    cache: Option<&Cache>,
 ) -> std::io::Result<(FileReport, Vec<Unused>)> {
     let document = read_document(path, stdin_name)?;
-    let suppressions = suppress::parse(&document).map_err(std::io::Error::other)?;
-    let mut report = audit_with(document, kb, settings);
-    let unused = suppress::apply(&mut report, &suppressions);
+    let (mut report, unused) = match cache.and_then(|c| c.get(&document)) {
+        Some(hit) => (hit.report, hit.unused),
+        None => {
+            let suppressions = suppress::parse(&document).map_err(std::io::Error::other)?;
+            let mut report = audit_with(document, kb, settings);
+            let unused = suppress::apply(&mut report, &suppressions);
+            if let Some(cache) = cache {
+                cache.put(&report, &unused);
+            }
+            (report, unused)
+        }
+    };
     if let Some(baseline) = baseline {
         baseline.hide(&mut report);
     }
@@ -395,8 +451,11 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         .fail_on
         .or(config.fail_on)
         .unwrap_or(FailOn::Inconsistent);
-    let files = recount::inputs::markdown_files(&cli.paths, &config.selection)
+    let mut files = recount::inputs::markdown_files(&cli.paths, &config.selection)
         .map_err(std::io::Error::other)?;
+    if let Some(shard) = &cli.shard {
+        files.retain(|f| shard.keeps(f));
+    }
     if let Some(target) = &cli.write_baseline {
         recount::baseline::check_target(target, &files).map_err(std::io::Error::other)?;
     }
@@ -405,6 +464,7 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         None => None,
     };
     let kb = load_kb(cli, &config)?;
+    let cache = open_cache(cli, &config, &settings)?;
     let mut output = match &cli.output {
         Some(target) => {
             let inputs: Vec<PathBuf> = files
@@ -453,7 +513,16 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     recount::batch::in_order(
         &files,
         &pool,
-        |path| audit_file(path, &stdin_name, &kb, &settings, baseline.as_ref()),
+        |path| {
+            audit_file(
+                path,
+                &stdin_name,
+                &kb,
+                &settings,
+                baseline.as_ref(),
+                cache.as_ref(),
+            )
+        },
         |(report, unused)| {
             // The bar steps aside while the report is written, so the two
             // never mix on a terminal.

@@ -4,6 +4,13 @@
 //! prose (markup, inline code) blanked, so offsets stay those of the file.
 //! Sentences end at 。！？；!?; and at a period followed by a space or the end
 //! (not a decimal point, not "e.g."); clauses also end at ，、,:：.
+//!
+//! A sentence longer than [`LONGEST_SENTENCE`] bytes (a pasted line of
+//! thousands of calculations joined by commas, a list run together) is cut
+//! at the clause ends after each such stretch, or at a space where a clause
+//! runs on. The checks read each figure against the rest of its sentence,
+//! so a sentence of unbounded length made their work grow with its square
+//! or cube; no sentence a person writes comes near the limit.
 
 use std::ops::Range;
 
@@ -98,9 +105,51 @@ fn push_trimmed(text: &str, range: Range<usize>, offset: usize, out: &mut Vec<Ra
     }
 }
 
-/// Sentence ranges of `text`, shifted by `offset`.
+/// The longest sentence, in bytes, before it is cut at a clause end: some
+/// ten times the longest a person writes.
+pub const LONGEST_SENTENCE: usize = 2048;
+
+/// Sentence ranges of `text`, shifted by `offset`, none much longer than
+/// [`LONGEST_SENTENCE`].
 pub fn sentences(text: &str, offset: usize) -> Vec<Range<usize>> {
-    split(text, offset, ends_sentence)
+    let mut out = Vec::new();
+    for sentence in split(text, offset, ends_sentence) {
+        if sentence.len() <= LONGEST_SENTENCE {
+            out.push(sentence);
+        } else {
+            cut_long(text, sentence, offset, &mut out);
+        }
+    }
+    out
+}
+
+/// Cuts a long sentence into stretches of at least [`LONGEST_SENTENCE`]
+/// bytes, each ending at a clause end, or at a space when no clause ends
+/// within twice the limit.
+fn cut_long(text: &str, sentence: Range<usize>, offset: usize, out: &mut Vec<Range<usize>>) {
+    let local = sentence.start - offset..sentence.end - offset;
+    let mut start = local.start;
+    let mut last_space = None;
+    for (i, c) in text[local.clone()].char_indices() {
+        let i = local.start + i;
+        let end = i + c.len_utf8();
+        let long = i - start >= LONGEST_SENTENCE;
+        if c == ' ' {
+            last_space = Some(end);
+        }
+        let cut = if long && ends_clause(text, i, c) {
+            Some(end)
+        } else if i - start >= 2 * LONGEST_SENTENCE {
+            last_space.filter(|&s| s > start)
+        } else {
+            None
+        };
+        if let Some(end) = cut {
+            push_trimmed(text, start..end, offset, out);
+            start = end;
+        }
+    }
+    push_trimmed(text, start..local.end, offset, out);
 }
 
 /// Clause ranges of `text`, shifted by `offset`.
@@ -128,6 +177,27 @@ mod tests {
 
     fn cut(text: &str, f: fn(&str, usize) -> Vec<Range<usize>>) -> Vec<&str> {
         f(text, 0).into_iter().map(|r| &text[r]).collect()
+    }
+
+    #[test]
+    fn a_long_sentence_is_cut_at_clause_ends() {
+        let calculation = "8 × 80 GB = 640 GB";
+        let line = vec![calculation; 1000].join("，");
+        let pieces = cut(&line, sentences);
+        assert!(pieces.len() > 1);
+        assert!(pieces.iter().all(|s| s.len() <= LONGEST_SENTENCE + 64));
+        assert_eq!(pieces.concat(), line);
+        assert!(
+            pieces
+                .iter()
+                .all(|s| s.starts_with(calculation) && s.ends_with(['，', 'B']))
+        );
+        // No clause end at all: cut at a space.
+        let words = vec!["word"; 2000].join(" ");
+        let pieces = cut(&words, sentences);
+        assert!(pieces.len() > 1);
+        assert!(pieces.iter().all(|s| s.len() <= 2 * LONGEST_SENTENCE + 8));
+        assert_eq!(pieces.join(" "), words);
     }
 
     #[test]

@@ -592,11 +592,12 @@ fn a_baseline_hides_known_findings_across_edits_and_fails_on_new_ones() {
     assert_eq!(written["findings"][0]["check"], "arithmetic");
     assert_eq!(written["findings"][0]["text"], "8 × 40 GB = 300 GB");
     assert_eq!(written["findings"][0]["count"], 1);
-    // Written by a rename: no temporary file is left beside it.
+    // Written by a rename: no temporary file is left beside it (the cache
+    // folder is the run's own).
     let left: Vec<_> = fs::read_dir(repo.dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| n != "posts")
+        .filter(|n| n != "posts" && n != ".audit_cache")
         .collect();
     assert_eq!(left, ["baseline.json"]);
     // With --output, the report is written there all the same.
@@ -708,14 +709,26 @@ fn the_workflow_and_hook_examples_use_real_options() {
     assert_eq!(hooks[0]["types"], serde_json::json!(["markdown"]));
     let workflow_text = read("examples/github-workflow.yml");
     let workflow: serde_json::Value = serde_saphyr::from_str(&workflow_text).unwrap();
-    let steps = workflow["jobs"]["audit"]["steps"].as_array().unwrap();
-    let command = steps
+    // Every job's audit step: the plain one and the sharded matrix.
+    let commands: Vec<&str> = ["audit", "audit-sharded"]
         .iter()
-        .filter_map(|s| s["run"].as_str())
-        .find(|r| r.starts_with("audit "))
-        .expect("a step runs audit");
+        .map(|job| {
+            workflow["jobs"][job]["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|s| s["run"].as_str())
+                .find(|r| r.starts_with("audit "))
+                .expect("a step runs audit")
+        })
+        .collect();
+    assert!(commands[1].contains("--shard ${{ matrix.shard }}/4"));
     let help = audit_from(root, &["--help"]).stdout;
-    for option in command.split_whitespace().filter(|w| w.starts_with("--")) {
+    for option in commands
+        .iter()
+        .flat_map(|c| c.split_whitespace())
+        .filter(|w| w.starts_with("--"))
+    {
         let known = help
             .lines()
             .any(|l| l.trim_start().split([' ', ',']).any(|w| w == option));
@@ -776,7 +789,12 @@ fn output_writes_the_report_stdout_would_show_and_never_over_an_input() {
         assert_eq!(written.stdout, "", "{format}");
         assert_eq!(written.stderr, "", "{format}");
         assert_eq!(repo.read("report.out"), printed.stdout, "{format}");
-        assert_eq!(names(&repo, ""), ["posts", "report.out"], "{format}");
+        // Nothing else is left beside the report but the run's cache.
+        assert_eq!(
+            names(&repo, ""),
+            [".audit_cache", "posts", "report.out"],
+            "{format}"
+        );
     }
     // An audited file, the baseline and the config are inputs, however
     // named; each is refused before anything is written.
@@ -810,7 +828,13 @@ fn output_writes_the_report_stdout_would_show_and_never_over_an_input() {
     assert_eq!(repo.read("report.out"), whole.stdout);
     assert_eq!(
         names(&repo, ""),
-        [".audit.yaml", "baseline.json", "posts", "report.out"]
+        [
+            ".audit.yaml",
+            ".audit_cache",
+            "baseline.json",
+            "posts",
+            "report.out"
+        ]
     );
 }
 

@@ -112,10 +112,14 @@ impl Check for Consistency {
                 })
                 .collect();
             let clause_ranges = input.facts.clauses(index);
+            // Clauses are in order and apart: the one holding a figure is
+            // found by binary search.
             let clause_of = |q: &Quantity| {
-                clause_ranges
-                    .iter()
-                    .find(|c| c.start <= q.span.start && q.span.start < c.end)
+                let after = clause_ranges.partition_point(|c| c.start <= q.span.start);
+                after
+                    .checked_sub(1)
+                    .map(|i| &clause_ranges[i])
+                    .filter(|c| q.span.start < c.end)
                     .cloned()
                     .unwrap_or(sentence.span.clone())
             };
@@ -135,15 +139,15 @@ impl Check for Consistency {
                 .zip(named.iter_mut().map(Option::take))
                 .filter(|(q, named)| plain(q) || named.is_some())
                 .collect();
-            for (q, named) in &figures {
+            let clauses: Vec<Range<usize>> = figures.iter().map(|(q, _)| clause_of(q)).collect();
+            for (at, (q, named)) in figures.iter().enumerate() {
                 // Two figures of one kind in a clause are a comparison, a
                 // range of things or a calculation, not a statement of one.
-                let clause = clause_of(q);
+                let clause = clauses[at].clone();
                 let alone = figures
                     .iter()
-                    .map(|(o, _)| o)
-                    .filter(|o| o.dimension().compatible(q.dimension()))
-                    .filter(|o| clause_of(o) == clause)
+                    .zip(&clauses)
+                    .filter(|((o, _), c)| **c == clause && o.dimension().compatible(q.dimension()))
                     .count()
                     == 1;
                 if !alone {
@@ -771,13 +775,23 @@ fn same_subject(a: &str, b: &str) -> bool {
     short.chars().count() >= 2 && long.contains(short)
 }
 
+/// How far before or after a figure, in bytes, its subject is looked for.
+const SUBJECT_REACH: usize = 400;
+
 /// The noun phrases a figure is attached to: before it across a link ("the
 /// Halyard contract is worth $750M", "采购合同高达 4.8 亿美元"), or after it
 /// ("$45B pay package", "450亿美元的薪酬方案", "At $950M, the Halyard
 /// contract").
 fn subjects_of(text: &str, figure: &Range<usize>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    out.extend(subject_before(&text[..figure.start]));
+    // The words just around the figure: a paragraph without clause
+    // punctuation may run for pages, and reading all of it for each of its
+    // figures made its work grow with its square.
+    let mut from = figure.start.saturating_sub(SUBJECT_REACH);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    out.extend(subject_before(&text[from..figure.start]));
     // "At $950 million, the …" puts the subject after the comma.
     let lead = text[..figure.start].trim_end();
     let at_front = ["at", "with", "for"].iter().any(|w| {
@@ -785,7 +799,11 @@ fn subjects_of(text: &str, figure: &Range<usize>) -> Vec<String> {
             && lead.is_char_boundary(lead.len() - w.len())
             && lead[lead.len() - w.len()..].eq_ignore_ascii_case(w)
     });
-    out.extend(subject_after(&text[figure.end..], at_front));
+    let mut to = (figure.end + SUBJECT_REACH).min(text.len());
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    out.extend(subject_after(&text[figure.end..to], at_front));
     out.retain(|s| names_a_thing(s));
     out
 }

@@ -114,6 +114,14 @@ pub fn respective<'m>(
     tokens: &[Token],
     q: &Quantity,
 ) -> Option<&'m Mention> {
+    // The names first: most figures have none before them, and the word
+    // test reads the whole sentence, which for each of a long sentence's
+    // figures made its work grow with its square.
+    let names: Vec<&Mention> = mentions
+        .iter()
+        .filter(|m| sentence.start <= m.span.start && m.span.end <= q.span.start)
+        .collect();
+    let last_name = names.last()?.span.end;
     let lower = text[sentence.clone()].to_lowercase();
     if !["respectively", "分别", "分別", "各自"]
         .iter()
@@ -121,11 +129,6 @@ pub fn respective<'m>(
     {
         return None;
     }
-    let names: Vec<&Mention> = mentions
-        .iter()
-        .filter(|m| sentence.start <= m.span.start && m.span.end <= q.span.start)
-        .collect();
-    let last_name = names.last()?.span.end;
     let figures: Vec<&Quantity> = tokens
         .iter()
         .filter_map(|t| match t {
