@@ -148,6 +148,7 @@ struct Stored {
     claims: usize,
     figures: Vec<Range<usize>>,
     findings: Vec<StoredFinding>,
+    sentences: Vec<Range<usize>>,
     suppressed: usize,
     unused: Vec<(usize, usize, String)>,
 }
@@ -188,6 +189,7 @@ impl Stored {
                     help: f.help.clone(),
                 })
                 .collect(),
+            sentences: report.sentences.clone(),
             suppressed: report.suppressed,
             unused: unused
                 .iter()
@@ -226,6 +228,7 @@ impl Stored {
                 claims: self.claims,
                 figures: self.figures,
                 findings,
+                sentences: self.sentences,
                 suppressed: self.suppressed,
                 baselined: 0,
             },
