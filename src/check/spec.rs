@@ -977,6 +977,33 @@ fn own_count(context: &Context, m: &Mention) -> Option<f64> {
 
 /// The cues that speak for a figure: its clause's, a table header's, and
 /// the paragraph's precision when the sentence states none.
+/// Whether an attribute cue is another figure's own word: its unit, or
+/// glued right after it ("a 2048-GPU cluster", "8 GPUs"), so it says what
+/// that figure counts, not what `q` is.
+fn owned_by_another(context: &Context, q: &Quantity, f: &Found) -> bool {
+    // "2048-GPU": a number hyphened to the word, read as a figure or not.
+    let before = context.text[..f.span.start]
+        .strip_suffix('-')
+        .filter(|b| !b.ends_with(' '));
+    let hyphened = before.is_some_and(|b| {
+        b.ends_with(|c: char| c.is_ascii_digit())
+            && !(q.span.start < b.len() && b.len() <= q.span.end)
+    });
+    hyphened
+        || context.tokens.iter().any(|t| match t {
+            Token::Quantity(o) if o.span != q.span => {
+                let inside = o.span.start <= f.span.start && f.span.end <= o.span.end;
+                let glued = o.span.end <= f.span.start
+                    && context.text[o.span.end..f.span.start].chars().count() <= 1
+                    && context.text[o.span.end..f.span.start]
+                        .chars()
+                        .all(|c| c == '-' || c == ' ');
+                inside || glued
+            }
+            _ => false,
+        })
+}
+
 fn cues_for(
     context: &Context,
     topic: &Topic,
@@ -989,6 +1016,7 @@ fn cues_for(
         .iter()
         .filter(|f| clause.start <= f.span.start && f.span.end <= clause.end)
         .filter(|f| !(q.span.start <= f.span.start && f.span.end <= q.span.end))
+        .filter(|f| !(matches!(f.cue, Cue::Attribute(_)) && owned_by_another(context, q, f)))
         .cloned()
         .collect();
     cues.extend(context.header_cues.iter().cloned());
