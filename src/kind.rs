@@ -202,6 +202,12 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
     out
 }
 
+/// Words that, between a cue and a bare number after it, start a phrase of
+/// their own.
+const PREPOSITIONS: [&str; 12] = [
+    "in", "on", "at", "for", "from", "to", "into", "across", "over", "with", "by", "per",
+];
+
 /// The clause before `clause` when it ends in a colon: a label.
 fn label_before(
     clauses: &[Range<usize>],
@@ -321,6 +327,18 @@ pub fn kind_of(
         // The figure's own unit word ("8个GPU") already gave its dimension;
         // a cue of it would outweigh the words around.
         .filter(|f| !(exact && q.span.start < f.span.start && f.span.end <= q.span.end))
+        // "64,000 H200 GPUs in 8,000 servers": a preposition between a cue
+        // and the bare number after it starts another phrase.
+        .filter(|f| {
+            reach == usize::MAX
+                || f.span.end > q.span.start
+                || !PREPOSITIONS.contains(
+                    &text[f.span.end..q.span.start]
+                        .trim()
+                        .to_lowercase()
+                        .as_str(),
+                )
+        })
         .filter_map(|f| match &f.cue {
             Cue::Kind(k) => Some((distance(&f.span, &q.span), k.as_str())),
             _ => None,
@@ -454,6 +472,9 @@ mod tests {
         assert_eq!(kind(site, "150 MW").as_deref(), Some("facility_power"));
         let zh = "该园区 IT 负载 50 兆瓦，PUE 为 1.2，市电总用电 60 兆瓦。";
         assert_eq!(kind(zh, "1.2").as_deref(), Some("pue"));
+        // A preposition starts another phrase: the 8,000 are no GPUs.
+        let hall = "The hall houses 64,000 H200 GPUs in 8,000 eight-GPU servers.";
+        assert_ne!(kind(hall, "8,000").as_deref(), Some("accelerator_count"));
         // Without its cue a bare number is no PUE.
         assert_eq!(kind("Over 54 days it failed 466 times.", "466"), None);
     }

@@ -542,6 +542,18 @@ fn states_a_spec(
             .iter()
             .any(|m| m.span.start <= span.start && span.end <= m.span.end)
     };
+    // "一個機櫃放 4 台，共 32 顆 GPU", "in total 640 GB": a figure stated as
+    // a total is of several, and only a count beside the subject says how
+    // many.
+    let before = context.text[clause.start.min(q.span.start)..q.span.start].trim_end();
+    let totalled = before.ends_with('共')
+        || context
+            .cues
+            .iter()
+            .any(|f| f.cue == Cue::Total && in_clause(&f.span) && f.span.end <= q.span.start);
+    if totalled && subject.count.is_none() {
+        return false;
+    }
     for token in context.tokens {
         match token {
             Token::Quantity(other) if in_a_name(&other.span) => {}
@@ -1695,6 +1707,18 @@ mod tests {
         assert!(
             help.starts_with("700 W is the H100 SXM5 80GB TDP figure; the H100 PCIe"),
             "{help}"
+        );
+    }
+
+    #[test]
+    fn a_total_of_several_systems_is_no_systems_spec() {
+        let rack = "HGX H100 八卡伺服器每台約 10.2 kW，一個機櫃若放 4 台，共 32 顆 GPU。";
+        assert!(
+            spec(rack)
+                .iter()
+                .all(|(v, _, _, _)| *v != Verdict::Contradicted),
+            "{:?}",
+            spec(rack)
         );
     }
 
