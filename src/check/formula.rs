@@ -179,6 +179,17 @@ fn has_more_parts(scope: &Scope, claim: &Typed, relation: &Relation) -> bool {
     if relation.more_parts.is_empty() {
         return false;
     }
+    // "The DGX A100 … draws 6.5 kW": a system the knowledge base knows is
+    // such a whole, whatever the words.
+    let kb = scope.input.kb;
+    let names_system = scope.input.facts.names(claim.sentence).iter().any(|m| {
+        m.entities
+            .iter()
+            .any(|&i| matches!(kb.entity(i).kind, Kind::System | Kind::Cluster))
+    });
+    if names_system {
+        return true;
+    }
     let text = scope.input.doc.text.as_str();
     let clause = scope
         .input
