@@ -553,6 +553,14 @@ impl Lexer<'_> {
                 cursor = next;
             }
         }
+        // "3.35 vs 2.0 TB/s": a bare number set against a figure lends
+        // that figure's unit.
+        if q.unit.is_one()
+            && !q.is_share
+            && let Some(unit) = self.compared_unit(text, cursor)
+        {
+            q.unit = unit;
+        }
         // A hedge after: "左右", "出头", "以上".
         let after = &text[cursor..];
         let trimmed = after.trim_start_matches(' ');
@@ -795,6 +803,19 @@ impl Lexer<'_> {
     }
 
     /// The second end of a range after a quantity ending at `pos`.
+    /// The unit of the figure a bare number is compared with right after
+    /// it: "3.35 vs 2.0 TB/s", "80 versus 141 GB".
+    fn compared_unit(&self, text: &str, pos: usize) -> Option<Unit> {
+        let rest = text[pos..].trim_start_matches(' ');
+        let r = ["vs. ", "vs ", "versus "]
+            .iter()
+            .find_map(|c| rest.strip_prefix(c))?;
+        let at = text.len() - r.len();
+        let at = at + (text[at..].len() - text[at..].trim_start_matches(' ').len());
+        let (second, _) = self.bare_quantity_at(text, at, text.len(), &[])?;
+        (!second.unit.is_one() && !second.is_share).then_some(second.unit)
+    }
+
     fn range_end(
         &self,
         text: &str,

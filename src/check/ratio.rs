@@ -215,6 +215,24 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
                 .rev()
                 .find(|mm| mm.span.end <= m.span.start && compared_before(text, mm))
         });
+    // "50 GB/s, against 900 GB/s, an 18× gap": the two figures of one kind
+    // before it, larger over smaller.
+    let side = |f: &Quantity| Side {
+        value: f.premise(),
+        shown: text[f.span.clone()].to_string(),
+        span: Some(f.span.clone()),
+        source: None,
+    };
+    let pair = match figures.as_slice().get(figures.len().saturating_sub(2)..) {
+        Some([a, b]) if a.dimension() == b.dimension() && a.dimension() != Dimension::NONE => {
+            Some(if a.premise().nominal >= b.premise().nominal {
+                (side(a), side(b))
+            } else {
+                (side(b), side(a))
+            })
+        }
+        _ => None,
+    };
     let cue_attributes = attributes_cued(&text[sentence.span.clone()], shift, &m.span);
     let (numerators, denominators, attributes): (Vec<Side>, Vec<Side>, Vec<String>) = match object {
         Some(object) => {
@@ -249,53 +267,40 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             (numerators, facts(kb, object, &attributes), attributes)
         }
         None => {
-            // "50 GB/s, against 900 GB/s, an 18× gap": the two figures of one
-            // kind before it, larger over smaller.
-            let [a, b] = figures.as_slice().get(figures.len().checked_sub(2)?..)? else {
-                return None;
-            };
-            if a.dimension() != b.dimension() || a.dimension() == Dimension::NONE {
-                return None;
-            }
-            let (big, small) = if a.premise().nominal >= b.premise().nominal {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            let side = |f: &Quantity| Side {
-                value: f.premise(),
-                shown: text[f.span.clone()].to_string(),
-                span: Some(f.span.clone()),
-                source: None,
-            };
-            (vec![side(big)], vec![side(small)], Vec::new())
+            let (big, small) = pair.clone()?;
+            (vec![big], vec![small], Vec::new())
         }
     };
     if numerators.is_empty() || denominators.is_empty() {
         return None;
     }
+    // The two figures stated before it are a reading too: "… than the A100,
+    // as their bandwidths are (3.35 vs 2.0 TB/s, 1.68×)".
+    let (pair_n, pair_d): (Vec<Side>, Vec<Side>) = pair.into_iter().unzip();
     let mut tried = Vec::new();
-    for n in &numerators {
-        for d in &denominators {
-            let Some(ratio) = n.value.checked_div(d.value) else {
-                continue;
-            };
-            if !ratio.is_finite() {
-                continue;
-            }
-            if m.value.meets_within(&ratio, input.tolerance) {
-                return Some(finding(
-                    text,
-                    m,
-                    n,
-                    d,
-                    ratio,
-                    Verdict::Verified,
-                    &attributes,
-                ));
-            }
-            tried.push((n, d, ratio));
+    let readings = numerators
+        .iter()
+        .flat_map(|n| denominators.iter().map(move |d| (n, d)))
+        .chain(pair_n.iter().zip(&pair_d));
+    for (n, d) in readings {
+        let Some(ratio) = n.value.checked_div(d.value) else {
+            continue;
+        };
+        if !ratio.is_finite() {
+            continue;
         }
+        if m.value.meets_within(&ratio, input.tolerance) {
+            return Some(finding(
+                text,
+                m,
+                n,
+                d,
+                ratio,
+                Verdict::Verified,
+                &attributes,
+            ));
+        }
+        tried.push((n, d, ratio));
     }
     let (n, d, ratio) = tried.first()?;
     Some(finding(
@@ -515,6 +520,22 @@ mod tests {
         assert_eq!(
             ratios("That is 50 GB/s, against 900 GB/s over NVLink, a 12× gap."),
             vec![(Verdict::Contradicted, "12×".to_string())]
+        );
+    }
+
+    #[test]
+    fn the_two_figures_before_a_multiple_are_a_reading() {
+        let text = "The H100 is 1.6× faster than the A100, in line with their memory bandwidths (3.35 vs 2.0 TB/s, 1.68×).";
+        let found = ratios(text);
+        assert!(
+            found
+                .iter()
+                .any(|(v, s)| *v == Verdict::Verified && s == "1.68×"),
+            "{found:?}"
+        );
+        assert!(
+            found.iter().all(|(v, _)| *v != Verdict::Contradicted),
+            "{found:?}"
         );
     }
 
