@@ -539,7 +539,12 @@ mod tests {
 
     #[test]
     fn a_figure_per_something_else_has_no_kind() {
-        assert_eq!(kind("每 token 六个 FLOPs。", "六个 FLOPs"), None);
+        assert_eq!(kind("每层 六个 FLOPs。", "六个 FLOPs"), None);
+        // Per token is a kind of its own: a forward pass's compute.
+        assert_eq!(
+            kind("每 token 六个 FLOPs。", "六个 FLOPs").as_deref(),
+            Some("forward_flops_per_token")
+        );
     }
 
     #[test]

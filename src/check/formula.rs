@@ -158,6 +158,9 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             let whole = claim.kind == o.relation.result && has_more_parts(scope, claim, o.relation);
             !whole || claim.quantity.claimed(false, false).hi < o.expected.lo
         })
+        // "QLoRA 把 32B 模型的权重压到约 16 GB": beside a model's size the
+        // figure is the model's, not what the cards hold.
+        .filter(|o| !(counts_cards(o.relation) && beside_a_model(scope, claim)))
         .find(|o| {
             let local = |b: &Binding| b.same_sentence && matches!(b.origin, Origin::Text(_));
             o.bindings.iter().all(|b| {
@@ -171,6 +174,29 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             let o = from_fleets(scope, index)?;
             Some(finding(scope, claim, &o, Verdict::Verified))
         })
+}
+
+/// Whether a relation counts accelerators.
+fn counts_cards(relation: &Relation) -> bool {
+    relation.kinds().any(|k| k == "accelerator_count")
+}
+
+/// Whether a model's parameters stand in the claim's clause.
+fn beside_a_model(scope: &Scope, claim: &Typed) -> bool {
+    let clauses = scope.input.facts.clauses(claim.sentence);
+    let Some(clause) = clauses
+        .iter()
+        .find(|c| c.start <= claim.quantity.span.start && claim.quantity.span.start < c.end)
+    else {
+        return false;
+    };
+    let from = scope
+        .typed
+        .partition_point(|t| t.quantity.span.start < clause.start);
+    scope.typed[from..]
+        .iter()
+        .take_while(|t| t.quantity.span.start < clause.end)
+        .any(|t| t.kind == "parameters")
 }
 
 /// Whether the claim's clause makes its figure a whole with more parts than
