@@ -97,6 +97,21 @@ impl Relation {
     }
 }
 
+/// Every word that makes a figure a whole with more parts than a relation
+/// counts ([`Relation::more_parts`]): a server, a rack, a site.
+pub fn whole_words() -> &'static [String] {
+    static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words: Vec<String> = relations()
+            .iter()
+            .flat_map(|r| r.more_parts.iter().cloned())
+            .collect();
+        words.sort();
+        words.dedup();
+        words
+    })
+}
+
 /// Every relation, sorted by id.
 pub fn relations() -> &'static [Relation] {
     static RELATIONS: std::sync::OnceLock<Vec<Relation>> = std::sync::OnceLock::new();

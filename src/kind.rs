@@ -75,6 +75,13 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
             if !per_kind_cue && per_something(&text[clause.start..q.span.start]) {
                 continue;
             }
+            // "每張 GPU 配一張網卡": a count stated per card counts something
+            // else (NICs, links), not cards.
+            if q.dimension() == Dimension::of(Base::Accelerator)
+                && per_card(&text[clause.start..q.span.start])
+            {
+                continue;
+            }
             // "H100 80GB", "80 GB H100": a spec of the card, per accelerator.
             let beside_card = accelerators.iter().any(|a| {
                 let gap = if a.end <= q.span.start {
@@ -146,6 +153,51 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
                     cue: Cue::Kind(per(Base::Accelerator)),
                 });
             }
+            // "8 顆 24 GB 堆疊", "两台 8 卡机": a figure right after a count
+            // is each counted one's.
+            let after_count = sentence.tokens.iter().find_map(|t| match t {
+                Token::Quantity(o)
+                    if o.span.end <= q.span.start
+                        && text[o.span.end..q.span.start].chars().count() <= 1
+                        && text[o.span.end..q.span.start]
+                            .chars()
+                            .all(char::is_whitespace) =>
+                {
+                    Base::ALL
+                        .into_iter()
+                        .find(|&b| b.is_counted() && o.dimension() == Dimension::of(b))
+                }
+                _ => None,
+            });
+            // A memory or a power is per counted thing; a count of cards
+            // right after a count of machines is per machine.
+            let each_of = after_count.filter(|&base| {
+                // Memory and power only: "4 张 400G 网卡" counts NICs, whose
+                // line rate is no card's.
+                let d = q.dimension();
+                let measure = d == Dimension::of(Base::Byte) || d == Dimension::of(Base::Watt);
+                let cards_of_machines =
+                    base != Base::Accelerator && d == Dimension::of(Base::Accelerator);
+                measure || cards_of_machines
+            });
+            // "八卡服务器", "an 8-GPU server": cards counted on a machine's
+            // name are per machine.
+            let on_a_machine = q.dimension() == Dimension::of(Base::Accelerator) && {
+                let rest = text[q.span.end..].trim_start_matches([' ', '-']);
+                MACHINES.iter().any(|w| rest.starts_with(w))
+            };
+            if on_a_machine {
+                found.push(Found {
+                    span: q.span.clone(),
+                    cue: Cue::Kind(per(Base::Node)),
+                });
+            }
+            if let Some(base) = each_of {
+                found.push(Found {
+                    span: q.span.clone(),
+                    cue: Cue::Kind(per(base)),
+                });
+            }
             // "4 MI300X cards, each with 192 GB", "80 GB apiece": a
             // distributive word just before the figure or right after it
             // makes it each one's of what the sentence counted last.
@@ -202,6 +254,22 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
     out
 }
 
+/// Words for a machine that holds cards, right after a count of them.
+const MACHINES: [&str; 12] = [
+    "服务器",
+    "伺服器",
+    "机",
+    "機",
+    "节点",
+    "節點",
+    "server",
+    "node",
+    "box",
+    "system",
+    "Server",
+    "Node",
+];
+
 /// Words that, between a cue and a bare number after it, start a phrase of
 /// their own.
 const PREPOSITIONS: [&str; 12] = [
@@ -241,6 +309,36 @@ fn counted_base(kinds: &[KindDef], kind: &str) -> Option<Base> {
         .find(|&b| b.is_counted() && def.dimension == Dimension::of(b))
 }
 
+/// Whether the words before a figure make it per card: "每張 GPU 配",
+/// "per GPU,".
+fn per_card(before: &str) -> bool {
+    let tail = crate::segment::last_chars(before, 12).to_lowercase();
+    let after_per = tail
+        .rfind('每')
+        .map(|i| &tail[i + '每'.len_utf8()..])
+        .or_else(|| tail.rfind("per ").map(|i| &tail[i + 4..]))
+        .or_else(|| tail.rfind("each ").map(|i| &tail[i + 5..]));
+    after_per.is_some_and(|rest| {
+        let rest = rest.trim_start();
+        PER_CARD.iter().any(|w| rest.starts_with(w))
+    })
+}
+
+/// Words after "per" or 每 that name one card.
+const PER_CARD: [&str; 11] = [
+    "卡",
+    "张",
+    "張",
+    "块",
+    "塊",
+    "颗",
+    "顆",
+    "gpu",
+    "card",
+    "accelerator",
+    "chip",
+];
+
 /// Whether the words just before a figure make it per something else:
 /// "每 token 六个 FLOPs", "per token, 6 FLOPs".
 fn per_something(before: &str) -> bool {
@@ -250,24 +348,11 @@ fn per_something(before: &str) -> bool {
         .map(|i| &tail[i + '每'.len_utf8()..])
         .or_else(|| tail.rfind("per ").map(|i| &tail[i + 4..]));
     // Per card is what per-accelerator kinds mean already.
-    let per_card = [
-        "卡",
-        "张",
-        "張",
-        "块",
-        "塊",
-        "颗",
-        "顆",
-        "gpu",
-        "card",
-        "accelerator",
-        "chip",
-    ];
     after_per.is_some_and(|rest| {
         let rest = rest.trim_start();
         !rest.is_empty()
             && !rest.chars().any(|c| c.is_ascii_digit())
-            && !per_card.iter().any(|w| rest.starts_with(w))
+            && !PER_CARD.iter().any(|w| rest.starts_with(w))
     })
 }
 
@@ -475,6 +560,20 @@ mod tests {
         // A preposition starts another phrase: the 8,000 are no GPUs.
         let hall = "The hall houses 64,000 H200 GPUs in 8,000 eight-GPU servers.";
         assert_ne!(kind(hall, "8,000").as_deref(), Some("accelerator_count"));
+        // Right after a count, a figure is each counted one's.
+        let stacks = "B200 搭載 192 GB HBM3e，由 8 顆 24 GB 堆疊組成。";
+        assert_eq!(
+            kind(stacks, "24 GB").as_deref(),
+            Some("memory_per_accelerator")
+        );
+        assert_eq!(
+            kind("两台 8 卡机共 16 张卡。", "8 卡").as_deref(),
+            Some("accelerators_per_node")
+        );
+        assert_eq!(
+            kind("放 4 台 H100 八卡服务器。", "八卡").as_deref(),
+            Some("accelerators_per_node")
+        );
         // Without its cue a bare number is no PUE.
         assert_eq!(kind("Over 54 days it failed 466 times.", "466"), None);
     }

@@ -519,6 +519,10 @@ const LINKS: &[&str] = &[
     "only", "just", "a", "an", "the",
 ];
 const ZH_LINKS: &[&str] = &[
+    "相当于",
+    "相當於",
+    "等于",
+    "等於",
     "约需",
     "約需",
     "需要",
@@ -737,10 +741,12 @@ impl Statement {
             && !other_columns
             && a.dimension() == b.dimension()
             && self.context == later.context
-            && self
-                .subjects
-                .iter()
-                .any(|s| later.subjects.iter().any(|t| same_subject(s, t)))
+            && self.subjects.iter().any(|s| {
+                later.subjects.iter().any(|t| {
+                    same_subject(s, t)
+                        && (self.in_table || later.in_table || !(bare_noun(s) && bare_noun(t)))
+                })
+            })
             && !readings(a)
                 .iter()
                 .any(|x| readings(b).iter().any(|y| y.meets_within(x, tolerance)))
@@ -757,6 +763,16 @@ fn readings(q: &Quantity) -> Vec<Interval> {
         out.push(stated.scale(binary / q.unit.factor));
     }
     out
+}
+
+/// A Chinese phrase of a word or two with no name in it ("权重", "剩余"):
+/// in prose, many things have one, so two of them name one thing only
+/// when a longer phrase ("薪酬方案" for "薪酬") or a table's row label
+/// stands for it.
+fn bare_noun(phrase: &str) -> bool {
+    !phrase.is_ascii()
+        && !phrase.chars().any(|c| c.is_ascii_alphanumeric())
+        && phrase.chars().filter(|c| is_cjk(*c)).count() < 4
 }
 
 /// One phrase contains the other: "薪酬" and "薪酬方案", "Halyard contract"
@@ -1094,6 +1110,14 @@ mod tests {
             inconsistent(&two_tables),
             vec![("25".to_string(), "18".to_string())]
         );
+    }
+
+    #[test]
+    fn a_bare_chinese_noun_names_nothing_in_prose() {
+        let two_setups = "**单卡部署。** 权重约 70 GB。\n\n**双卡部署。** 权重 140 GB。\n";
+        assert_eq!(inconsistent(two_setups), vec![]);
+        let contract = "采购合同金额为 3.6 亿美元。\n\n后来采购合同金额为 4.8 亿美元。\n";
+        assert_eq!(inconsistent(contract).len(), 1);
     }
 
     #[test]

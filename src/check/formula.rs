@@ -161,6 +161,9 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         // "QLoRA 把 32B 模型的权重压到约 16 GB": beside a model's size the
         // figure is the model's, not what the cards hold.
         .filter(|o| !(counts_cards(o.relation) && beside_a_model(scope, claim)))
+        // "一个 40 kW 机柜最多放 3 台，即 24 张卡": solved from a whole with
+        // more parts (a rack's budget), a figure is only bounded.
+        .filter(|o| claim.kind == o.relation.result || !from_a_whole(scope, o))
         .find(|o| {
             let local = |b: &Binding| b.same_sentence && matches!(b.origin, Origin::Text(_));
             o.bindings.iter().all(|b| {
@@ -176,12 +179,27 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         })
 }
 
+/// Whether the relation's result was bound to a stated whole with more
+/// parts than it counts.
+fn from_a_whole(scope: &Scope, o: &Outcome) -> bool {
+    o.bindings.iter().any(|b| {
+        let Origin::Text(span) = &b.origin else {
+            return false;
+        };
+        b.kind == o.relation.result
+            && scope
+                .typed
+                .binary_search_by_key(&span.start, |t| t.quantity.span.start)
+                .is_ok_and(|i| has_more_parts(scope, &scope.typed[i], o.relation))
+    })
+}
+
 /// Whether a relation counts accelerators.
 fn counts_cards(relation: &Relation) -> bool {
     relation.kinds().any(|k| k == "accelerator_count")
 }
 
-/// Whether a model's parameters stand in the claim's clause.
+/// Whether a model's parameters or weights stand in the claim's clause.
 fn beside_a_model(scope: &Scope, claim: &Typed) -> bool {
     let clauses = scope.input.facts.clauses(claim.sentence);
     let Some(clause) = clauses
@@ -193,11 +211,16 @@ fn beside_a_model(scope: &Scope, claim: &Typed) -> bool {
     let from = scope
         .typed
         .partition_point(|t| t.quantity.span.start < clause.start);
-    scope.typed[from..]
-        .iter()
-        .take_while(|t| t.quantity.span.start < clause.end)
-        .any(|t| t.kind == "parameters")
+    let text = &scope.input.doc.text[clause.clone()];
+    WEIGHTS.iter().any(|w| text.contains(w))
+        || scope.typed[from..]
+            .iter()
+            .take_while(|t| t.quantity.span.start < clause.end)
+            .any(|t| t.kind == "parameters")
 }
+
+/// Words for a model's weights: a figure beside them is the model's.
+const WEIGHTS: [&str; 4] = ["weights", "Weights", "权重", "權重"];
 
 /// Whether the claim's clause makes its figure a whole with more parts than
 /// the relation counts ([`Relation::more_parts`]).

@@ -340,6 +340,16 @@ fn compared_before(text: &str, m: &Mention) -> bool {
     ["than", "×", "倍", "比", "vs"]
         .iter()
         .any(|w| before.contains(w))
+        || closes_a_comparison(&text[m.span.end..])
+}
+
+/// Whether the words right after a name close a comparison with it: "与
+/// H100 相比", "跟 A100 比較".
+pub fn closes_a_comparison(after: &str) -> bool {
+    let after = after.trim_start();
+    ["相比", "相較", "相较", "比较", "比較", "比起来", "比起來"]
+        .iter()
+        .any(|w| after.starts_with(w))
 }
 
 /// The attributes a figure of this dimension can state.

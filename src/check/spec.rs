@@ -440,7 +440,7 @@ fn judge(
     if beside_its_unit {
         return Judged::Done(None);
     }
-    if !states_a_spec(context, q, &subject, &clause, &candidates) {
+    if !states_a_spec(kb, context, q, &subject, &clause, &candidates) {
         return Judged::Done(None);
     }
     // "| H100 SXM | 64 | 12,400 | 61 |" under "Memory (GB)": in a table,
@@ -522,6 +522,7 @@ fn judge(
 /// quantity that happens to share the unit. A mismatch is only reported
 /// when it is.
 fn states_a_spec(
+    kb: &Kb,
     context: &Context,
     q: &Quantity,
     subject: &Subject,
@@ -542,6 +543,28 @@ fn states_a_spec(
             .iter()
             .any(|m| m.span.start <= span.start && span.end <= m.span.end)
     };
+    // "An eight-GPU H100 server is around $250k": beside a server, a rack or
+    // a site, a figure is the whole's, not a card's, unless a word makes it
+    // each card's.
+    let card = subject
+        .mention
+        .entities
+        .iter()
+        .all(|&i| kb.entity(i).kind == Kind::Accelerator);
+    let lower = context.text[clause.clone()].to_lowercase();
+    let whole = crate::formula::whole_words().iter().any(|w| {
+        lower.match_indices(w.as_str()).any(|(at, _)| {
+            !w.is_ascii()
+                || !lower[..at].ends_with(|c: char| c.is_alphanumeric())
+                    && !lower[at + w.len()..].starts_with(|c: char| c.is_alphanumeric() && c != 's')
+        })
+    });
+    let each_card = context.cues.iter().any(|f| {
+        in_clause(&f.span) && matches!(&f.cue, Cue::Kind(k) if k.ends_with("per_accelerator"))
+    });
+    if card && whole && !each_card && subject.count.is_none() {
+        return false;
+    }
     // "一個機櫃放 4 台，共 32 顆 GPU", "in total 640 GB": a figure stated as
     // a total is of several, and only a count beside the subject says how
     // many.
@@ -962,6 +985,7 @@ fn compared(text: &str, m: &Mention) -> bool {
             .iter()
             .any(|w| after.contains(w));
     of_it
+        || crate::check::ratio::closes_a_comparison(&text[m.span.end..])
         || [
             "×", "倍", " x ", "than", "vs", "比", "較", "较", "相比", "times",
         ]
