@@ -196,9 +196,10 @@ fn the_corpus_scores_no_worse_than_its_floors() {
 }
 
 /// Articles written for this project, in its own words, to try the audit on
-/// text it was not developed on (a vendor post, a README, a forum answer,
-/// a news piece, a cost analysis, and five Chinese pieces): kept in the
-/// repository, so the gate runs on a clone on its own too.
+/// text it was not developed on (vendor posts, READMEs and changelogs, forum
+/// answers and threads, news, cost and earnings pieces, network and cooling
+/// designs; half of them Chinese): kept in the repository, so the gate runs
+/// on a clone on its own too.
 #[test]
 fn the_probe_articles_score_no_worse_than_their_floors() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/probe");
@@ -206,7 +207,7 @@ fn the_probe_articles_score_no_worse_than_their_floors() {
 }
 
 /// The floors of tests/probe, as one group.
-const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.27, 1.00, 0.33, 0)];
+const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.28, 0.94, 0.28, 1)];
 
 /// Scores every labelled article of `dir` by group and fails below any
 /// group's floors.
