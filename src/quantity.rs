@@ -267,6 +267,19 @@ impl Lexer<'_> {
             return Some((Op::Subtract, 1));
         }
         let (op, len) = self.words.operator(rest)?;
+        // "增加到", "缩减", "减少": a Chinese operator inside a word is none.
+        let cjk_op = rest.starts_with(['加', '减', '減', '乘', '除']);
+        let word_before = doc[..pos]
+            .chars()
+            .next_back()
+            .is_some_and(|c| "增追参參附更外叠疊递遞缩縮削裁".contains(c));
+        let word_after = rest[len..]
+            .chars()
+            .next()
+            .is_some_and(|c| "少速半价價法".contains(c));
+        if cjk_op && (word_before || word_after) {
+            return None;
+        }
         // "x" and "X" multiply only between spaces or digits: "8 x 80".
         if rest.starts_with(['x', 'X']) && len == 1 {
             let before_ok = doc[..pos]
@@ -833,7 +846,21 @@ impl Lexer<'_> {
             ),
             _ => None,
         });
-        let connectors: &[&str] = &["到", "至", "～", "~", "–", "—", " to ", " – ", " — "];
+        // "fell from $0.81 billion to $0.71 billion", "从 900 降到 400": a
+        // figure after "from" starts a change, not a range, unless the
+        // words say range ("ranges from 2 to 5").
+        let from = before.iter().rev().find_map(|t| match t {
+            Token::Text(s) => {
+                let words = text[s.clone()].trim_end().to_ascii_lowercase();
+                Some(words.ends_with("from") && !words.contains("rang") && !words.contains("var"))
+            }
+            _ => None,
+        });
+        let connectors: &[&str] = if from == Some(true) {
+            &["–", "—", " – ", " — "]
+        } else {
+            &["到", "至", "～", "~", "–", "—", " to ", " – ", " — "]
+        };
         let trimmed = rest.trim_start_matches(' ');
         let mut skip = None;
         for c in connectors {

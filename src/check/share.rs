@@ -187,29 +187,47 @@ fn change(
     sentence: &crate::segment::Sentence,
     tolerance: f64,
 ) -> Option<Finding> {
-    let cued = Cues::builtin()
-        .find(&text[clause.clone()])
-        .iter()
-        .any(|f| f.cue == Cue::Change);
+    // "up 35% from 112,000", "down 8%": a share right after up or down.
+    let lead = last_chars(&text[clause.start..q.span.start], 6).to_lowercase();
+    let up_or_down = lead.trim_end().ends_with(" up")
+        || lead.trim_end().ends_with(" down")
+        || ["up", "down"].contains(&lead.trim());
+    let cued = up_or_down
+        || Cues::builtin()
+            .find(&text[clause.clone()])
+            .iter()
+            .any(|f| f.cue == Cue::Change);
     if !cued {
         return None;
     }
+    // The two figures of one kind: the last two before the share, else the
+    // one before and the one after it ("148,000, up 35% from 112,000"),
+    // else the first two after ("fell 8% to $0.71 billion from $0.81
+    // billion"). Counts take part only with counts.
     let figures: Vec<&Quantity> = sentence
         .tokens
         .iter()
         .filter_map(|t| match t {
-            Token::Quantity(f)
-                if f.span.end <= q.span.start && !f.dimension().is_dimensionless() =>
-            {
-                Some(f)
-            }
+            Token::Quantity(f) if f.span != q.span && !f.is_share && f.unit.label != "%" => Some(f),
             _ => None,
         })
         .collect();
-    let [from, to] = figures.get(figures.len().checked_sub(2)?..)? else {
-        return None;
+    let split = figures.partition_point(|f| f.span.end <= q.span.start);
+    let (before, after) = figures.split_at(split);
+    let pair = match (before, after) {
+        ([.., a, b], _) => Some((*a, *b)),
+        ([.., a], [b, ..]) => Some((*a, *b)),
+        ([], [a, b, ..]) => Some((*a, *b)),
+        _ => None,
     };
-    if from.dimension() != to.dimension() {
+    let (from, to) = pair?;
+    if from.dimension() != to.dimension() || from.unit.is_one() != to.unit.is_one() {
+        return None;
+    }
+    // Two bare numbers are a before and an after only at one scale: "312
+    // 亿" and "一家" are two things.
+    let ratio = from.premise().nominal / to.premise().nominal;
+    if from.unit.is_one() && !(0.1..=10.0).contains(&ratio.abs()) {
         return None;
     }
     // The writer works the change out from the figures as written, over
@@ -222,6 +240,7 @@ fn change(
         (false, true) => vec![(to, from)],
         (true, false) => vec![(from, to)],
         _ if stated_from(text, sentence, from) => vec![(from, to)],
+        _ if stated_from(text, sentence, to) => vec![(to, from)],
         _ => vec![(from, to), (to, from)],
     };
     let claimed = q.claimed(false, false);
