@@ -181,7 +181,7 @@ const FLOORS: &[(&str, f64, f64, f64, usize)] = &[
     ("seed", 0.83, 1.00, 0.85, 0),
     ("real", 0.16, 0.90, 0.54, 1),
     ("dev2", 0.22, 0.92, 0.39, 0),
-    ("dev3", 0.13, 0.77, 0.17, 3),
+    ("dev3", 0.15, 0.78, 0.17, 3),
     ("all", 0.33, 0.92, 0.46, 4),
 ];
 
@@ -207,7 +207,7 @@ fn the_probe_articles_score_no_worse_than_their_floors() {
 }
 
 /// The floors of tests/probe, as one group.
-const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.28, 0.94, 0.28, 1)];
+const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.30, 0.95, 0.29, 1)];
 
 /// Scores every labelled article of `dir` by group and fails below any
 /// group's floors.
