@@ -132,6 +132,7 @@ fn base_label(d: Dimension) -> String {
         Base::Second => "s",
         Base::Watt => "W",
         Base::Dollar => "USD",
+        Base::Yuan => "CNY",
         Base::Accelerator => "GPU",
         Base::Parameter => "parameter",
         Base::Token => "token",

@@ -648,6 +648,15 @@ impl Lexer<'_> {
         if gap > 0 && matches!(label, "x" | "X" | "×" | "b") {
             return (None, pos);
         }
+        // "3 个元素", "元年", "元件": 元 is money only when no word goes on.
+        if label.ends_with('元')
+            && trimmed[m.len..]
+                .chars()
+                .next()
+                .is_some_and(|c| "素年旦件宇数數器代首老朝月宵气氣音".contains(c))
+        {
+            return (None, pos);
+        }
         let mut unit = m.unit;
         unit.label = label.to_string();
         (Some(unit), pos + gap + m.len)

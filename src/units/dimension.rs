@@ -17,6 +17,9 @@ pub enum Base {
     Second,
     Watt,
     Dollar,
+    /// The renminbi: a currency of its own, never converted to dollars
+    /// without a rate the article states.
+    Yuan,
     Accelerator,
     Parameter,
     Token,
@@ -24,12 +27,13 @@ pub enum Base {
 }
 
 impl Base {
-    pub const ALL: [Base; 9] = [
+    pub const ALL: [Base; 10] = [
         Base::Byte,
         Base::Flop,
         Base::Second,
         Base::Watt,
         Base::Dollar,
+        Base::Yuan,
         Base::Accelerator,
         Base::Parameter,
         Base::Token,
@@ -44,6 +48,7 @@ impl Base {
             Base::Second => "second",
             Base::Watt => "watt",
             Base::Dollar => "dollar",
+            Base::Yuan => "yuan",
             Base::Accelerator => "accelerator",
             Base::Parameter => "parameter",
             Base::Token => "token",
@@ -67,10 +72,10 @@ impl Base {
 
 /// Exponents over [`Base::ALL`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Dimension([i8; 9]);
+pub struct Dimension([i8; 10]);
 
 impl Dimension {
-    pub const NONE: Dimension = Dimension([0; 9]);
+    pub const NONE: Dimension = Dimension([0; 10]);
 
     pub fn of(base: Base) -> Dimension {
         let mut d = Dimension::NONE;
