@@ -23,9 +23,9 @@ use std::time::Duration;
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use pulldown_cmark::Parser;
 use recount::audit::audit;
-use recount::document::Document;
 use recount::kb::Kb;
-use recount::markdown::parser_options;
+use recount::read::document::Document;
+use recount::read::markdown::parser_options;
 
 /// Articles per iteration: about half a megabyte.
 const ARTICLES: usize = 100;

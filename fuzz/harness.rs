@@ -12,11 +12,11 @@ use std::path::Path;
 
 use recount::audit::{FileReport, audit};
 use recount::calc::calc;
-use recount::document::Document;
-use recount::finding::Finding;
+use recount::check::finding::Finding;
 use recount::kb::{Kb, KbFile};
-use recount::numeral::numeral_at;
-use recount::quantity::Lexer;
+use recount::number::numeral::numeral_at;
+use recount::number::quantity::Lexer;
+use recount::read::document::Document;
 use recount::report::{Format, Options, Show, emitter};
 
 /// Panics unless `span` is a non-inverted slice of `text` on character

@@ -2,14 +2,14 @@
 //! sorted report for one document.
 
 use crate::check;
+use crate::check::finding::{Finding, Related, Verdict};
+use crate::claim::facts::Facts;
 use crate::claim::statement::Coverage;
-use crate::document::Document;
-use crate::facts::Facts;
-use crate::finding::{Finding, Related, Verdict};
 use crate::kb::Kb;
-use crate::markdown::{Block, prose_blocks};
-use crate::quantity::{Lexer, Token};
-use crate::segment::{Sentence, prose_view, sentences};
+use crate::number::quantity::{Lexer, Token};
+use crate::read::document::Document;
+use crate::read::markdown::{Block, prose_blocks};
+use crate::read::segment::{Sentence, prose_view, sentences};
 
 /// What an audit found in one document.
 #[derive(Clone, Debug)]
@@ -24,9 +24,9 @@ pub struct FileReport {
     pub sentences: Vec<std::ops::Range<usize>>,
     /// Sorted by position.
     pub findings: Vec<Finding>,
-    /// Flagged findings hidden by suppression comments ([`crate::suppress`]).
+    /// Flagged findings hidden by suppression comments ([`crate::ci::suppress`]).
     pub suppressed: usize,
-    /// Flagged findings hidden by a baseline ([`crate::baseline`]).
+    /// Flagged findings hidden by a baseline ([`crate::ci::baseline`]).
     pub baselined: usize,
 }
 

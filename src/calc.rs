@@ -4,12 +4,12 @@
 //! GiB", "两万亿 * 16 字节 -> TB", "1.8万亿") and prints the result as a
 //! plain or e-notation number and its unit, so scripts can read it.
 
-use crate::expr::{self, Reading};
-use crate::format::plain;
+use crate::number::expr::{self, Reading};
+use crate::number::format::plain;
 use std::ops::Range;
 
-use crate::numeral::{Form, numeral_at};
-use crate::quantity::{Lexer, Quantity, Token};
+use crate::number::numeral::{Form, numeral_at};
+use crate::number::quantity::{Lexer, Quantity, Token};
 use crate::units::{Base, Dimension, Unit, UnitTable};
 
 #[derive(Debug, thiserror::Error, PartialEq)]

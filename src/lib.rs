@@ -1,46 +1,32 @@
 //! Recount: a fact-checker for the numbers in writing about AI
 //! infrastructure.
 //!
-//! The pipeline, one module per stage: [`markdown`] turns a file into prose
-//! blocks with byte spans; [`segment`] cuts sentences; [`quantity`] (over
-//! [`numeral`], [`units`] and [`lexicon`]) finds numbers with their units and
-//! hedges; [`extract`] finds claims; [`check`] recomputes them into
-//! [`finding`]s; [`report`] renders them. [`audit::audit`] runs it all on one
-//! [`document::Document`]; [`calc::calc`] is the engine on its own.
-//!
-//! Around it, what a CI run over a repository of articles needs: [`inputs`]
-//! walks folders as ripgrep does, [`config`] reads `.audit.yaml`,
-//! [`suppress`] applies suppression comments and [`baseline`] accepted
-//! findings to a report, [`batch`] audits files in parallel while handing
-//! reports on in path order, and [`cache`] keeps reports between runs.
+//! The tree shows the pipeline, one folder per stage, in order: [`read`]
+//! turns a file into prose blocks with byte spans and cuts sentences;
+//! [`number`] (over [`units`]) finds numbers with their units, hedges and
+//! readings; [`claim`] types every figure and names its subject in an open
+//! world; [`check`] recomputes claims into findings against the knowledge
+//! base ([`kb`]); [`report`] renders them. [`audit::audit`] runs it all on one
+//! [`read::document::Document`]; [`calc::calc`] is the engine on its own.
+//! Around it, [`ci`] holds what a CI run over a repository needs: config,
+//! suppressions, baselines, batching and the cache.
+
+pub mod read;
+
+pub mod number;
+
+pub mod units;
+
+pub mod claim;
+
+pub mod kb;
+
+pub mod check;
+
+pub mod report;
+
+pub mod ci;
 
 pub mod audit;
-pub mod baseline;
-pub mod batch;
-pub mod cache;
 pub mod calc;
-pub mod check;
-pub mod claim;
-pub mod config;
-pub mod cues;
-pub mod document;
 pub mod error;
-pub mod expr;
-pub mod extract;
-pub mod facts;
-pub mod finding;
-pub mod format;
-pub mod formula;
-pub mod inputs;
-pub mod interval;
-pub mod kb;
-pub mod kind;
-pub mod lexicon;
-pub mod markdown;
-pub mod numeral;
-pub mod output;
-pub mod quantity;
-pub mod report;
-pub mod segment;
-pub mod suppress;
-pub mod units;

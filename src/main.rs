@@ -8,14 +8,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use recount::audit::{FileReport, Settings, audit_with};
-use recount::baseline::{Baseline, Recorder};
-use recount::cache::{Cache, RunKey};
-use recount::config::{Config, FailOn};
-use recount::document::Document;
+use recount::ci::baseline::{Baseline, Recorder};
+use recount::ci::cache::{Cache, RunKey};
+use recount::ci::config::{Config, FailOn};
+use recount::ci::suppress::{self, Unused};
 use recount::kb::Kb;
-use recount::output::AtomicFile;
+use recount::read::document::Document;
+use recount::report::output::AtomicFile;
 use recount::report::{self, Format, Options, Show};
-use recount::suppress::{self, Unused};
 
 /// Fact-check the numbers in Markdown articles about AI infrastructure.
 ///
@@ -105,7 +105,7 @@ struct Cli {
     /// How far a stated figure may be from the recomputed one and still
     /// agree, as a percentage of it, for every check (replaces the config's
     /// `tolerance`) [default: 0%].
-    #[arg(long, value_name = "PERCENT", value_parser = recount::config::percentage)]
+    #[arg(long, value_name = "PERCENT", value_parser = recount::ci::config::percentage)]
     tolerance: Option<f64>,
 
     /// Report each suppression comment that hid no flagged finding (on
@@ -128,7 +128,7 @@ struct Cli {
     /// matrix: a file's slice is the SHA-256 of its path modulo N, so the
     /// N slices cover every file once.
     #[arg(long, value_name = "K/N")]
-    shard: Option<recount::inputs::Shard>,
+    shard: Option<recount::read::inputs::Shard>,
 
     /// Keep each file's results in this folder and reuse them while the
     /// file, the knowledge base, the config, the checks and the binary are
@@ -295,14 +295,14 @@ fn config_path(cli: &Cli) -> std::io::Result<Option<PathBuf>> {
     Ok(match &cli.config {
         Some(path) => Some(path.clone()),
         None if cli.no_config => None,
-        None => recount::config::find(&std::env::current_dir()?),
+        None => recount::ci::config::find(&std::env::current_dir()?),
     })
 }
 
 /// The config file of [`config_path`]; the defaults when there is none.
 fn load_config(cli: &Cli) -> std::io::Result<Config> {
     match config_path(cli)? {
-        Some(path) => recount::config::load(&path).map_err(std::io::Error::other),
+        Some(path) => recount::ci::config::load(&path).map_err(std::io::Error::other),
         None => Ok(Config::default()),
     }
 }
@@ -316,7 +316,7 @@ fn settings(cli: &Cli, config: &Config) -> std::io::Result<Settings> {
             .map(|n| {
                 recount::check::by_code(n.trim())
                     .map(|c| c.code())
-                    .ok_or_else(|| std::io::Error::other(recount::config::unknown_check(n)))
+                    .ok_or_else(|| std::io::Error::other(recount::ci::config::unknown_check(n)))
             })
             .collect()
     };
@@ -361,7 +361,7 @@ fn progress(files: usize) -> indicatif::ProgressBar {
 /// name would go unused.
 fn stdin_name(cli: &Cli, paths: &[PathBuf]) -> std::io::Result<PathBuf> {
     match &cli.stdin_filename {
-        Some(_) if !paths.iter().any(|p| recount::inputs::is_stdin(p)) => {
+        Some(_) if !paths.iter().any(|p| recount::read::inputs::is_stdin(p)) => {
             Err(std::io::Error::other(
                 "--stdin-filename names standard input, which is read only when `-` is among the paths",
             ))
@@ -373,7 +373,7 @@ fn stdin_name(cli: &Cli, paths: &[PathBuf]) -> std::io::Result<PathBuf> {
 
 /// A file named on the command line, or standard input for `-`.
 fn read_document(path: &Path, stdin_name: &Path) -> std::io::Result<Document> {
-    if recount::inputs::is_stdin(path) {
+    if recount::read::inputs::is_stdin(path) {
         Document::from_reader(stdin_name, std::io::stdin().lock())
     } else {
         Document::read(path)
@@ -399,7 +399,7 @@ fn open_cache(cli: &Cli, config: &Config, settings: &Settings) -> std::io::Resul
     let dir = cli
         .cache_dir
         .clone()
-        .unwrap_or_else(|| PathBuf::from(recount::cache::DEFAULT_DIR));
+        .unwrap_or_else(|| PathBuf::from(recount::ci::cache::DEFAULT_DIR));
     match Cache::open(&dir, key) {
         Ok(cache) => Ok(Some(cache)),
         Err(e) => {
@@ -451,13 +451,13 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         .fail_on
         .or(config.fail_on)
         .unwrap_or(FailOn::Inconsistent);
-    let mut files = recount::inputs::markdown_files(&cli.paths, &config.selection)
+    let mut files = recount::read::inputs::markdown_files(&cli.paths, &config.selection)
         .map_err(std::io::Error::other)?;
     if let Some(shard) = &cli.shard {
         files.retain(|f| shard.keeps(f));
     }
     if let Some(target) = &cli.write_baseline {
-        recount::baseline::check_target(target, &files).map_err(std::io::Error::other)?;
+        recount::ci::baseline::check_target(target, &files).map_err(std::io::Error::other)?;
     }
     let baseline = match &cli.baseline {
         Some(path) => Some(Baseline::load(path).map_err(std::io::Error::other)?),
@@ -510,7 +510,7 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     let mut recorder = Recorder::default();
     let (mut failed, mut hidden) = (false, 0);
     emitter.begin(out)?;
-    recount::batch::in_order(
+    recount::ci::batch::in_order(
         &files,
         &pool,
         |path| {
@@ -588,8 +588,8 @@ fn claims(
     let config = load_config(cli)?;
     let settings = settings(cli, &config)?;
     let kb = load_kb(cli, &config)?;
-    let files =
-        recount::inputs::markdown_files(paths, &config.selection).map_err(std::io::Error::other)?;
+    let files = recount::read::inputs::markdown_files(paths, &config.selection)
+        .map_err(std::io::Error::other)?;
     let mut read = Vec::new();
     for path in &files {
         let document = read_document(path, &stdin_name)?;

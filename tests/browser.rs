@@ -17,9 +17,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use recount::audit::audit;
-use recount::document::Document;
-use recount::finding::Verdict;
+use recount::check::finding::Verdict;
 use recount::kb::Kb;
+use recount::read::document::Document;
 use recount::report::{Format, Options, Show, emitter};
 
 const ARTICLE: &str = "reports/examples/fine-tune-budget.md";
@@ -255,7 +255,8 @@ fn html_report_highlights_every_claim_in_chromium() {
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
     assert!(png.len() > 20_000, "a blank page? {} bytes", png.len());
     if std::env::var_os("RECOUNT_UPDATE_REPORTS").is_some_and(|v| v == "1") {
-        recount::output::write_atomically(Path::new("docs/html-report.png"), &png, &[]).unwrap();
+        recount::report::output::write_atomically(Path::new("docs/html-report.png"), &png, &[])
+            .unwrap();
     }
 }
 

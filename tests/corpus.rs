@@ -22,8 +22,8 @@ use std::ops::Range;
 use std::path::Path;
 
 use recount::audit::audit;
-use recount::document::Document;
 use recount::kb::Kb;
+use recount::read::document::Document;
 use serde::Deserialize;
 
 #[derive(Deserialize)]

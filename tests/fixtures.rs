@@ -2,8 +2,8 @@
 //! the human rendering (width 80, no colour) and in JSON.
 
 use recount::audit::audit;
-use recount::document::Document;
 use recount::kb::Kb;
+use recount::read::document::Document;
 use recount::report::{Format, Options, Show, emitter};
 
 fn render(path: &std::path::Path, format: Format) -> String {

@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use recount::audit::{FileReport, audit};
-use recount::document::Document;
 use recount::kb::Kb;
+use recount::read::document::Document;
 use recount::report::{Format, Options, Show, emitter};
 
 /// Inconsistent, contradicted with a premise and sources, Chinese with

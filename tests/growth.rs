@@ -13,8 +13,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use recount::audit::audit;
-use recount::document::Document;
 use recount::kb::Kb;
+use recount::read::document::Document;
 
 /// The system allocator, counting allocations and live and peak bytes.
 struct Counting;

@@ -18,10 +18,10 @@ use std::path::Path;
 
 use recount::audit::{FileReport, audit};
 use recount::calc::{CalcError, calc};
-use recount::document::Document;
-use recount::finding::Verdict;
+use recount::check::finding::Verdict;
 use recount::kb::Kb;
-use recount::numeral::numeral_at;
+use recount::number::numeral::numeral_at;
+use recount::read::document::Document;
 use recount::units::UnitTable;
 
 /// Audits `text`, checks every span and that a second run gives the same

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use recount::audit::audit;
-use recount::document::Document;
 use recount::kb::Kb;
+use recount::read::document::Document;
 use recount::report::{Format, Options, Show, emitter};
 
 fn run(args: &[&str]) -> Output {

@@ -17,10 +17,10 @@ use proptest::sample::select;
 
 use recount::audit::{FileReport, audit};
 use recount::calc::calc;
-use recount::document::Document;
-use recount::interval::Interval;
 use recount::kb::Kb;
-use recount::numeral::numeral_at;
+use recount::number::interval::Interval;
+use recount::number::numeral::numeral_at;
+use recount::read::document::Document;
 use recount::report::{Format, Options, Show, emitter};
 use recount::units::UnitTable;
 

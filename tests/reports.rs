@@ -10,8 +10,8 @@
 use std::path::{Path, PathBuf};
 
 use recount::audit::audit;
-use recount::document::Document;
 use recount::kb::Kb;
+use recount::read::document::Document;
 use recount::report::{Format, Options, Show, emitter};
 
 const REPORT_SUFFIX: &str = ".report.md";
@@ -19,8 +19,8 @@ const REPORT_SUFFIX: &str = ".report.md";
 /// The articles under reports/, sorted: the files `audit reports/` reads
 /// with the repository's `.audit.yaml`, which leaves the reports out.
 fn articles() -> Vec<PathBuf> {
-    let config = recount::config::load(Path::new(".audit.yaml")).unwrap();
-    recount::inputs::markdown_files(&[PathBuf::from("reports")], &config.selection).unwrap()
+    let config = recount::ci::config::load(Path::new(".audit.yaml")).unwrap();
+    recount::read::inputs::markdown_files(&[PathBuf::from("reports")], &config.selection).unwrap()
 }
 
 /// Every `NAME.report.md` under reports/, sorted.
@@ -77,7 +77,7 @@ fn every_report_matches_its_article() {
         let expected_path = report_path(article);
         let actual = render(article);
         if update {
-            recount::output::write_atomically(
+            recount::report::output::write_atomically(
                 &expected_path,
                 actual.as_bytes(),
                 std::slice::from_ref(article),

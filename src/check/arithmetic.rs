@@ -21,15 +21,15 @@
 //! 700000 MB /1024 ≈ 683.6 GB     verified, if MB and GB are binary
 //! ```
 
+use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
-use crate::expr::Expr;
-use crate::expr::{EvalError, Reading};
-use crate::extract::calculations;
-use crate::finding::{Finding, Related, Verdict};
-use crate::format::number;
-use crate::interval::Interval;
-use crate::lexicon::Relation;
-use crate::quantity::apply_hedge;
+use crate::claim::extract::calculations;
+use crate::number::expr::Expr;
+use crate::number::expr::{EvalError, Reading};
+use crate::number::format::number;
+use crate::number::interval::Interval;
+use crate::number::lexicon::Relation;
+use crate::number::quantity::apply_hedge;
 use crate::units::{Dimension, Unit};
 
 pub struct Arithmetic;

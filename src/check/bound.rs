@@ -24,15 +24,15 @@
 
 use std::ops::Range;
 
+use crate::check::finding::{Finding, Related, SourceRef, Verdict};
 use crate::check::{Check, Input, module_doc};
-use crate::finding::{Finding, Related, SourceRef, Verdict};
-use crate::format::number;
-use crate::interval::Interval;
+use crate::claim::kind::required;
 use crate::kb::{Entity, FactValue, Kb, Kind, Mention};
-use crate::kind::required;
-use crate::lexicon::Hedge;
-use crate::quantity::{Quantity, Token};
-use crate::segment::Sentence;
+use crate::number::format::number;
+use crate::number::interval::Interval;
+use crate::number::lexicon::Hedge;
+use crate::number::quantity::{Quantity, Token};
+use crate::read::segment::Sentence;
 use crate::units::{Base, Dimension};
 
 pub struct Bound;

@@ -46,15 +46,15 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
+use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
-use crate::cues::{Cue, Cues};
-use crate::finding::{Finding, Related, Verdict};
-use crate::formula::relations;
-use crate::interval::Interval;
+use crate::claim::cues::{Cue, Cues};
+use crate::claim::kind::Typed;
+use crate::kb::formula::relations;
 use crate::kb::{Mention, folded};
-use crate::kind::Typed;
-use crate::markdown::BlockKind;
-use crate::quantity::{Quantity, Token};
+use crate::number::interval::Interval;
+use crate::number::quantity::{Quantity, Token};
+use crate::read::markdown::BlockKind;
 use crate::units::{Base, Dimension, UnitTable};
 
 pub struct Consistency;
@@ -1070,7 +1070,7 @@ mod tests {
     fn a_restated_figure_that_differs_is_inconsistent() {
         let text = "马斯克获得了一份高达450亿美元的薪酬方案。\n\n特斯拉将一次性支付给马斯克440亿美元的薪酬，这与他在2022年收购X的金额相当。\n";
         let report = crate::audit::audit(
-            crate::document::Document::new("t.md", text.to_string()),
+            crate::read::document::Document::new("t.md", text.to_string()),
             crate::kb::Kb::builtin(),
         );
         let found: Vec<_> = report
@@ -1084,7 +1084,7 @@ mod tests {
 
     fn inconsistent(text: &str) -> Vec<(String, String)> {
         let report = crate::audit::audit(
-            crate::document::Document::new("t.md", text.to_string()),
+            crate::read::document::Document::new("t.md", text.to_string()),
             crate::kb::Kb::builtin(),
         );
         report

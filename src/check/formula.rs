@@ -30,18 +30,18 @@
 
 use std::ops::Range;
 
+use crate::check::finding::{Finding, Related, SourceRef, Verdict};
 use crate::check::{Check, Input, module_doc};
-use crate::cues::{Cue, Cues};
-use crate::extract::calculations;
-use crate::finding::{Finding, Related, SourceRef, Verdict};
-use crate::format::number;
-use crate::formula::{Relation, Strength, relations};
-use crate::interval::Interval;
+use crate::claim::cues::{Cue, Cues};
+use crate::claim::extract::calculations;
+use crate::claim::kind::Typed;
+use crate::kb::formula::{Relation, Strength, relations};
 use crate::kb::{FactValue, Kb, Kind};
-use crate::kind::Typed;
-use crate::lexicon::Hedge;
-use crate::markdown::BlockKind;
-use crate::quantity::{Quantity, Token};
+use crate::number::format::number;
+use crate::number::interval::Interval;
+use crate::number::lexicon::Hedge;
+use crate::number::quantity::{Quantity, Token};
+use crate::read::markdown::BlockKind;
 use crate::units::{Base, Dimension};
 
 pub struct Formula;

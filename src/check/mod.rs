@@ -1,9 +1,11 @@
 //! The checks. Each lives in its own file, with its user documentation as
-//! the file's `//!` doc, which `audit explain CHECK` prints.
+//! the file's `//!` doc, which `audit explain CHECK` prints. What a check
+//! concludes about a claim is a [`finding::Finding`].
 
 pub mod arithmetic;
 pub mod bound;
 pub mod consistency;
+pub mod finding;
 pub mod formula;
 pub mod ratio;
 pub mod restate;
@@ -12,13 +14,13 @@ pub mod spec;
 pub mod sum;
 pub mod table;
 
-use crate::document::Document;
-use crate::facts::Facts;
-use crate::finding::Finding;
+use crate::check::finding::Finding;
+use crate::claim::facts::Facts;
+use crate::claim::kind::{Typed, typed_mentions};
 use crate::kb::Kb;
-use crate::kind::{Typed, typed_mentions};
-use crate::markdown::Block;
-use crate::segment::Sentence;
+use crate::read::document::Document;
+use crate::read::markdown::Block;
+use crate::read::segment::Sentence;
 
 /// What a check reads: the document, its sentences and the knowledge base.
 pub struct Input<'a> {

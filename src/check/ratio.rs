@@ -24,15 +24,15 @@
 
 use std::ops::Range;
 
+use crate::check::finding::{Finding, Related, SourceRef, Verdict};
 use crate::check::{Check, Input, module_doc};
-use crate::cues::{Cue, Cues};
-use crate::finding::{Finding, Related, SourceRef, Verdict};
-use crate::format::number;
-use crate::interval::Interval;
+use crate::claim::cues::{Cue, Cues};
 use crate::kb::{Entity, FactValue, Kb, Mention};
-use crate::lexicon::Op;
-use crate::quantity::{Quantity, Token, apply_hedge};
-use crate::segment::Sentence;
+use crate::number::format::number;
+use crate::number::interval::Interval;
+use crate::number::lexicon::Op;
+use crate::number::quantity::{Quantity, Token, apply_hedge};
+use crate::read::segment::Sentence;
 use crate::units::Dimension;
 
 pub struct Ratio;
@@ -490,9 +490,9 @@ fn finding(
 #[cfg(test)]
 mod tests {
     use crate::audit::audit;
-    use crate::document::Document;
-    use crate::finding::Verdict;
+    use crate::check::finding::Verdict;
     use crate::kb::Kb;
+    use crate::read::document::Document;
 
     fn ratios(text: &str) -> Vec<(Verdict, String)> {
         let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());

@@ -27,12 +27,12 @@
 //! 一张 800 Gb/s 网卡，即每秒 800 GB                     contradicted: 800 Gb/s = 100 GB/s
 //! ```
 
+use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
-use crate::cues::Cues;
-use crate::finding::{Finding, Related, Verdict};
-use crate::format::number;
-use crate::interval::Interval;
-use crate::quantity::{Quantity, Token, apply_hedge};
+use crate::claim::cues::Cues;
+use crate::number::format::number;
+use crate::number::interval::Interval;
+use crate::number::quantity::{Quantity, Token, apply_hedge};
 
 pub struct Restate;
 
@@ -208,9 +208,9 @@ fn help(first: &Quantity, second: &Quantity) -> String {
 #[cfg(test)]
 mod tests {
     use crate::audit::audit;
-    use crate::document::Document;
-    use crate::finding::Verdict;
+    use crate::check::finding::Verdict;
     use crate::kb::Kb;
+    use crate::read::document::Document;
 
     fn restated(text: &str) -> Vec<(Verdict, String)> {
         let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());

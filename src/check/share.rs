@@ -27,13 +27,13 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
-use crate::cues::{Cue, Cues};
-use crate::finding::{Finding, Related, Verdict};
-use crate::format::number;
-use crate::interval::Interval;
-use crate::quantity::{Quantity, Token};
-use crate::segment::last_chars;
+use crate::claim::cues::{Cue, Cues};
+use crate::number::format::number;
+use crate::number::interval::Interval;
+use crate::number::quantity::{Quantity, Token};
+use crate::read::segment::last_chars;
 
 pub struct Share;
 
@@ -172,7 +172,7 @@ fn compared_to(text: &str, figure: &Quantity) -> bool {
 
 /// Whether the sentence says the change starts at the figure: "从 900
 /// GB/s", "from 900 GB/s".
-fn stated_from(text: &str, sentence: &crate::segment::Sentence, figure: &Quantity) -> bool {
+fn stated_from(text: &str, sentence: &crate::read::segment::Sentence, figure: &Quantity) -> bool {
     let tail = last_chars(&text[sentence.span.start..figure.span.start], 12).to_lowercase();
     tail.contains('从') || tail.contains('從') || tail.contains("from")
 }
@@ -184,7 +184,7 @@ fn change(
     text: &str,
     q: &Quantity,
     clause: &Range<usize>,
-    sentence: &crate::segment::Sentence,
+    sentence: &crate::read::segment::Sentence,
     tolerance: f64,
 ) -> Option<Finding> {
     // "up 35% from 112,000", "down 8%": a share right after up or down.
@@ -472,8 +472,8 @@ fn check(
 #[cfg(test)]
 mod tests {
     use crate::audit::audit;
-    use crate::document::Document;
     use crate::kb::Kb;
+    use crate::read::document::Document;
 
     #[test]
     fn a_figure_running_past_its_clause_is_read_safely() {

@@ -42,17 +42,17 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+use crate::check::finding::{Finding, Related, SourceRef, Verdict};
 use crate::check::{Check, Input, module_doc};
+use crate::claim::cues::{Cue, Cues, Found};
 use crate::claim::names::respective;
-use crate::cues::{Cue, Cues, Found};
-use crate::finding::{Finding, Related, SourceRef, Verdict};
-use crate::format::number;
-use crate::interval::Interval;
 use crate::kb::{Entity, Fact, FactValue, Kb, Kind, Measure, Mention, Reading};
-use crate::lexicon::Hedge;
-use crate::markdown::BlockKind;
-use crate::quantity::{Quantity, Token};
-use crate::segment::Sentence;
+use crate::number::format::number;
+use crate::number::interval::Interval;
+use crate::number::lexicon::Hedge;
+use crate::number::quantity::{Quantity, Token};
+use crate::read::markdown::BlockKind;
+use crate::read::segment::Sentence;
 use crate::units::{Base, Dimension, Unit, UnitTable};
 
 pub struct Spec;
@@ -552,7 +552,7 @@ fn states_a_spec(
         .iter()
         .all(|&i| kb.entity(i).kind == Kind::Accelerator);
     let lower = context.text[clause.clone()].to_lowercase();
-    let whole = crate::formula::whole_words().iter().any(|w| {
+    let whole = crate::kb::formula::whole_words().iter().any(|w| {
         lower.match_indices(w.as_str()).any(|(at, _)| {
             !w.is_ascii()
                 || !lower[..at].ends_with(|c: char| c.is_alphanumeric())
@@ -1660,9 +1660,9 @@ fn or_list(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use crate::audit::audit;
-    use crate::document::Document;
-    use crate::finding::Verdict;
+    use crate::check::finding::Verdict;
     use crate::kb::Kb;
+    use crate::read::document::Document;
 
     /// (verdict, claim text, message, help) of each spec finding.
     fn spec(text: &str) -> Vec<(Verdict, String, String, Option<String>)> {

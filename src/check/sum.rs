@@ -24,12 +24,12 @@
 
 use std::ops::Range;
 
+use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
-use crate::cues::{Cue, Found};
-use crate::finding::{Finding, Related, Verdict};
-use crate::format::number;
-use crate::interval::Interval;
-use crate::quantity::{Quantity, Token};
+use crate::claim::cues::{Cue, Found};
+use crate::number::format::number;
+use crate::number::interval::Interval;
+use crate::number::quantity::{Quantity, Token};
 use crate::units::Dimension;
 
 pub struct Sum;
@@ -329,9 +329,9 @@ fn finding(
 #[cfg(test)]
 mod tests {
     use crate::audit::audit;
-    use crate::document::Document;
-    use crate::finding::Verdict;
+    use crate::check::finding::Verdict;
     use crate::kb::Kb;
+    use crate::read::document::Document;
 
     fn sums(text: &str) -> Vec<(Verdict, String)> {
         let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());

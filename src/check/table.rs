@@ -38,13 +38,13 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
-use crate::cues::Cues;
-use crate::finding::{Finding, Related, Verdict};
-use crate::format::number;
-use crate::interval::Interval;
-use crate::markdown::BlockKind;
-use crate::quantity::{Lexer, Quantity, Token};
+use crate::claim::cues::Cues;
+use crate::number::format::number;
+use crate::number::interval::Interval;
+use crate::number::quantity::{Lexer, Quantity, Token};
+use crate::read::markdown::BlockKind;
 use crate::units::{Dimension, UnitTable};
 
 pub struct Table;
@@ -485,9 +485,9 @@ fn finding(
 #[cfg(test)]
 mod tests {
     use crate::audit::audit;
-    use crate::document::Document;
-    use crate::finding::Verdict;
+    use crate::check::finding::Verdict;
     use crate::kb::Kb;
+    use crate::read::document::Document;
 
     fn checked(text: &str) -> Vec<(Verdict, String)> {
         let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());

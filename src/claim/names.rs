@@ -25,10 +25,10 @@
 
 use std::ops::Range;
 
-use crate::cues::Cues;
+use crate::claim::cues::Cues;
 use crate::kb::{FactValue, Kb, Mention};
-use crate::lexicon::Lexicon;
-use crate::quantity::{Quantity, Token};
+use crate::number::lexicon::Lexicon;
+use crate::number::quantity::{Quantity, Token};
 use crate::units::{Base, Dimension, UnitTable};
 
 /// Every name in `text`, known or unknown, left to right. An unknown name

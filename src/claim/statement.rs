@@ -16,15 +16,15 @@ use std::ops::Range;
 use serde::Serialize;
 
 use crate::audit::sentences_of;
-use crate::cues::Cue;
-use crate::document::Document;
-use crate::facts::Facts;
-use crate::finding::{Finding, Verdict};
+use crate::check::finding::{Finding, Verdict};
+use crate::claim::cues::Cue;
+use crate::claim::facts::Facts;
+use crate::claim::kind::typed_mentions;
 use crate::kb::{Kb, Mention};
-use crate::kind::typed_mentions;
-use crate::lexicon::Hedge;
-use crate::markdown::BlockKind;
-use crate::quantity::{Quantity, Token};
+use crate::number::lexicon::Hedge;
+use crate::number::quantity::{Quantity, Token};
+use crate::read::document::Document;
+use crate::read::markdown::BlockKind;
 
 /// One figure as the model read it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -223,7 +223,7 @@ pub fn statements(document: &Document, kb: &Kb, findings: &[Finding]) -> Vec<Sta
     let text = document.text.as_str();
     let facts = Facts::new(text, &sentences, kb);
     let typed = typed_mentions(&facts);
-    let mut kinds: BTreeMap<usize, &crate::kind::Typed> = BTreeMap::new();
+    let mut kinds: BTreeMap<usize, &crate::claim::kind::Typed> = BTreeMap::new();
     for t in &typed {
         kinds.insert(t.quantity.span.start, t);
     }
@@ -251,7 +251,7 @@ pub fn statements(document: &Document, kb: &Kb, findings: &[Finding]) -> Vec<Sta
         let names = facts.names(index);
         let cues = facts.cues(index);
         let clauses = facts.clauses(index);
-        let cell: Vec<(Mention, Vec<crate::cues::Found>)> =
+        let cell: Vec<(Mention, Vec<crate::claim::cues::Found>)> =
             match blocks.get(sentence.block).map(|b| &b.kind) {
                 Some(BlockKind::Cell {
                     header, row_label, ..
@@ -260,7 +260,7 @@ pub fn statements(document: &Document, kb: &Kb, findings: &[Finding]) -> Vec<Sta
                     .flatten()
                     .flat_map(|r| {
                         let local = &text[r.clone()];
-                        let cues = crate::cues::Cues::builtin().find(local);
+                        let cues = crate::claim::cues::Cues::builtin().find(local);
                         super::names::mentions(kb, local)
                             .into_iter()
                             .map(move |m| {
@@ -382,7 +382,7 @@ fn subject_of(
     q: &Quantity,
     clause: &Range<usize>,
     names: &[Mention],
-    cell: &[(Mention, Vec<crate::cues::Found>)],
+    cell: &[(Mention, Vec<crate::claim::cues::Found>)],
     paragraph: Option<&Mention>,
     sentence: &Range<usize>,
     tokens: &[Token],

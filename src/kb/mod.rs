@@ -7,9 +7,11 @@
 //! restate, and each fact it restates (same attribute and qualifiers)
 //! replaces the built-in one, remembering what it replaced so reports can say
 //! so. Every problem, from a YAML typo to a fact citing a missing source, is
-//! reported with its file, line and column ([`validate`]).
+//! reported with its file, line and column (the `validate` module). [`formula`] holds
+//! the relations between kinds of figure (`claims/formulas.yaml`).
 
 pub mod describe;
+pub mod formula;
 mod names;
 mod schema;
 mod validate;

@@ -10,8 +10,8 @@
 
 use std::fmt;
 
-use crate::format;
-use crate::interval::Interval;
+use crate::number::format;
+use crate::number::interval::Interval;
 use crate::units::{Dimension, Unit, UnitTable};
 
 #[derive(Clone, Debug, PartialEq)]

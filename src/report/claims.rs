@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::indented;
 use crate::claim::statement::{Coverage, Statement, SubjectKind};
-use crate::document::Document;
+use crate::read::document::Document;
 
 /// The version of the `audit claims --format json` contract.
 pub const VERSION: u32 = 1;

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 
 use super::{Emitter, Options};
 use crate::audit::FileReport;
-use crate::finding::{Finding, Verdict};
+use crate::check::finding::{Finding, Verdict};
 
 pub struct Github {
     pub options: Options,

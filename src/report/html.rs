@@ -37,9 +37,9 @@ use pulldown_cmark_escape::escape_html;
 
 use super::{Emitter, Totals};
 use crate::audit::FileReport;
-use crate::document::Document;
-use crate::finding::{Finding, Verdict};
-use crate::markdown::parser_options;
+use crate::check::finding::{Finding, Verdict};
+use crate::read::document::Document;
+use crate::read::markdown::parser_options;
 
 /// The totals so far; their file count numbers the next file's findings.
 #[derive(Default)]
@@ -699,7 +699,7 @@ mod tests {
         // An unchecked figure inside a flagged finding's related span is
         // both, and opens the finding.
         let mut flagged = finding(Verdict::Inconsistent, 30..35);
-        flagged.related = vec![crate::finding::Related {
+        flagged.related = vec![crate::check::finding::Related {
             span: 5..15,
             note: "the other statement".into(),
         }];
@@ -725,7 +725,7 @@ mod tests {
 
     #[test]
     fn a_flagged_findings_related_spans_are_marked_where_no_claim_is() {
-        let related = |span: Range<usize>| crate::finding::Related {
+        let related = |span: Range<usize>| crate::check::finding::Related {
             span,
             note: "the other statement".into(),
         };

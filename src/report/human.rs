@@ -14,8 +14,8 @@ use miette::{
 
 use super::{Emitter, Options, Show, Totals};
 use crate::audit::FileReport;
-use crate::document::Document;
-use crate::finding::{Finding, Severity, Verdict};
+use crate::check::finding::{Finding, Severity, Verdict};
+use crate::read::document::Document;
 
 pub struct Human {
     options: Options,

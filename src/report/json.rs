@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use super::{Emitter, Totals, indented};
 use crate::audit::FileReport;
+use crate::check::finding::{Finding, Severity, SourceRef, Verdict};
 use crate::claim::statement::Coverage;
-use crate::finding::{Finding, Severity, SourceRef, Verdict};
 
 /// The totals so far (which also say whether a file was written yet).
 #[derive(Default)]
@@ -130,8 +130,8 @@ impl Emitter for Json {
 mod tests {
     use super::*;
     use crate::audit::audit;
-    use crate::document::Document;
     use crate::kb::Kb;
+    use crate::read::document::Document;
 
     /// The document serde_json prints for the same reports at once.
     fn whole(reports: &[FileReport]) -> String {

@@ -14,8 +14,8 @@ use std::io::{self, Write};
 
 use super::{Emitter, Options, Show, Totals};
 use crate::audit::FileReport;
-use crate::document::Document;
-use crate::finding::{Finding, Verdict};
+use crate::check::finding::{Finding, Verdict};
+use crate::read::document::Document;
 
 pub struct Markdown {
     options: Options,
@@ -103,7 +103,7 @@ fn quote(report: &FileReport, span: &std::ops::Range<usize>) -> String {
     let after = &text[span.end..sentence.end];
     let cut_before = before.chars().count() > QUOTE_CONTEXT;
     let cut_after = after.chars().count() > QUOTE_CONTEXT;
-    let before = crate::segment::last_chars(before, QUOTE_CONTEXT);
+    let before = crate::read::segment::last_chars(before, QUOTE_CONTEXT);
     let after = match after.char_indices().nth(QUOTE_CONTEXT) {
         Some((i, _)) => &after[..i],
         None => after,

@@ -5,7 +5,8 @@
 //! `sarif` and `github` put findings on the lines of a pull request in code
 //! scanning or as workflow annotations; `markdown` is a report for a
 //! pull-request comment or for `reports/`; `html` is the article itself with
-//! each checked claim highlighted.
+//! each checked claim highlighted. [`output`] writes reports and baselines
+//! atomically, never over an input.
 
 pub mod claims;
 pub mod github;
@@ -13,6 +14,7 @@ pub mod html;
 pub mod human;
 pub mod json;
 pub mod markdown;
+pub mod output;
 pub mod sarif;
 
 use std::io::{self, Write};
@@ -20,8 +22,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::audit::FileReport;
+use crate::check::finding::{Finding, Verdict};
 use crate::claim::statement::Coverage;
-use crate::finding::{Finding, Verdict};
 
 /// Which findings a format shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

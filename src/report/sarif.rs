@@ -28,8 +28,8 @@ use serde_json::{Value, json};
 
 use super::{Emitter, Totals, check_summary, indented};
 use crate::audit::FileReport;
-use crate::document::Document;
-use crate::finding::{Finding, Verdict};
+use crate::check::finding::{Finding, Verdict};
+use crate::read::document::Document;
 
 /// The totals so far (for the run's property bag) and the results written.
 #[derive(Default)]

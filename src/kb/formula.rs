@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::error::yaml_message;
-use crate::interval::Interval;
+use crate::number::interval::Interval;
 
 /// How much a relation can say: a law contradicts, a rule of thumb only
 /// verifies.
@@ -63,7 +63,7 @@ pub struct FormulaError {
     pub message: String,
 }
 
-const BUILTIN: &str = include_str!("../claims/formulas.yaml");
+const BUILTIN: &str = include_str!("../../claims/formulas.yaml");
 
 impl Relation {
     /// Every kind the relation ties together, the result first.
@@ -145,7 +145,7 @@ pub fn parse(yaml: &str) -> Result<Vec<Relation>, FormulaError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cues::Cues;
+    use crate::claim::cues::Cues;
     use crate::kb::Kb;
 
     #[test]

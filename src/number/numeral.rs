@@ -25,7 +25,7 @@ mod chinese;
 
 pub use chinese::starts_chinese_numeral;
 
-use crate::interval::Interval;
+use crate::number::interval::Interval;
 use crate::units::{Base, Dimension, Unit, UnitTable};
 
 /// A number read from text.

@@ -242,7 +242,7 @@ pub struct Lexicon {
     not_names: HashSet<String>,
 }
 
-const BUILTIN: &str = include_str!("../claims/language.yaml");
+const BUILTIN: &str = include_str!("../../claims/language.yaml");
 
 #[derive(Debug, thiserror::Error)]
 #[error("claims/language.yaml:{line}:{column}: {message}")]

@@ -150,7 +150,7 @@ pub struct Cues {
     capacity: Vec<String>,
 }
 
-const BUILTIN: &str = include_str!("../claims/cues.yaml");
+const BUILTIN: &str = include_str!("../../claims/cues.yaml");
 
 impl Cues {
     pub fn builtin() -> &'static Cues {

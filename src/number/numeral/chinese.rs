@@ -39,7 +39,7 @@
 //! The integer part is kept in `u64`, exact up to 亿 sections of 9999万9999
 //! (below 10¹⁶), so every such numeral reads to the nearest `f64`.
 
-use crate::interval::Interval;
+use crate::number::interval::Interval;
 use crate::units::UnitTable;
 
 use super::{Form, Numeral, digit_value, precision, share};
@@ -796,7 +796,7 @@ fn numeral(text: &str, pos: usize, units: &UnitTable, read: Read) -> Option<Nume
 mod tests {
     use super::super::numeral_at;
     use super::*;
-    use crate::quantity::{Lexer, Token};
+    use crate::number::quantity::{Lexer, Token};
 
     fn read(text: &str) -> Numeral {
         numeral_at(text, 0, UnitTable::builtin())

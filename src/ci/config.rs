@@ -24,9 +24,9 @@ use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};
 
-use crate::finding::Verdict;
-use crate::inputs::Selection;
+use crate::check::finding::Verdict;
 use crate::kb::Problem;
+use crate::read::inputs::Selection;
 
 /// The name looked for in the working folder and its ancestors.
 pub const FILE_NAME: &str = ".audit.yaml";

@@ -4,9 +4,9 @@
 
 use std::ops::Range;
 
-use crate::expr::{self, Expr};
-use crate::lexicon::{Hedge, Relation};
-use crate::quantity::Token;
+use crate::number::expr::{self, Expr};
+use crate::number::lexicon::{Hedge, Relation};
+use crate::number::quantity::Token;
 
 /// A calculation as stated: sides joined by relations, "a × b = c ≈ d".
 /// At least one side has an operator, or two single quantities in different

@@ -23,9 +23,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::audit::FileReport;
-use crate::document::Document;
-use crate::finding::{Finding, Related, SourceRef, Verdict};
-use crate::suppress::Unused;
+use crate::check::finding::{Finding, Related, SourceRef, Verdict};
+use crate::ci::suppress::Unused;
+use crate::read::document::Document;
 
 /// The folder used when `--cache-dir` names none, in the working folder.
 pub const DEFAULT_DIR: &str = ".audit_cache";

@@ -10,9 +10,9 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::interval::Interval;
-use crate::lexicon::Op;
-use crate::quantity::{Quantity, Token};
+use crate::number::interval::Interval;
+use crate::number::lexicon::Op;
+use crate::number::quantity::{Quantity, Token};
 use crate::units::Dimension;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -307,7 +307,7 @@ impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expr::Operand(q) => {
-                f.write_str(&crate::format::number(q.number.nominal))?;
+                f.write_str(&crate::number::format::number(q.number.nominal))?;
                 if !q.unit.is_one() {
                     if q.unit.label == "$" {
                         return Ok(());

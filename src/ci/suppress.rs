@@ -26,9 +26,9 @@ use pulldown_cmark::{Event, Parser, Tag};
 use regex::Regex;
 
 use crate::audit::FileReport;
-use crate::document::Document;
 use crate::error::InputError;
-use crate::markdown::parser_options;
+use crate::read::document::Document;
+use crate::read::markdown::parser_options;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -152,7 +152,7 @@ fn directives(doc: &Document, html: &[Range<usize>]) -> Result<Vec<Directive>, I
                             return Err(error(
                                 doc,
                                 comment.start,
-                                crate::config::unknown_check(name),
+                                crate::ci::config::unknown_check(name),
                             ));
                         }
                     }

@@ -14,8 +14,8 @@
 
 use std::ops::Range;
 
-use crate::markdown::Block;
-use crate::quantity::Token;
+use crate::number::quantity::Token;
+use crate::read::markdown::Block;
 
 /// A sentence with its tokens, the unit the checks read.
 #[derive(Clone, Debug, PartialEq)]
@@ -173,7 +173,7 @@ pub fn last_chars(text: &str, n: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown::prose_blocks;
+    use crate::read::markdown::prose_blocks;
 
     fn cut(text: &str, f: fn(&str, usize) -> Vec<Range<usize>>) -> Vec<&str> {
         f(text, 0).into_iter().map(|r| &text[r]).collect()

@@ -7,9 +7,9 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use crate::cues::{Cues, Found};
+use crate::claim::cues::{Cues, Found};
 use crate::kb::{Kb, Mention};
-use crate::segment::{Sentence, clauses};
+use crate::read::segment::{Sentence, clauses};
 
 /// The per-sentence facts of one document.
 pub struct Facts<'a> {
@@ -161,7 +161,7 @@ fn unset<T>(count: usize) -> Vec<OnceLock<T>> {
 mod tests {
     use super::*;
     use crate::audit::sentences_of;
-    use crate::document::Document;
+    use crate::read::document::Document;
 
     #[test]
     fn facts_are_those_of_the_sentence_alone_at_document_offsets() {
@@ -173,13 +173,13 @@ mod tests {
         assert!(sentences.len() >= 3);
         for (i, s) in sentences.iter().enumerate() {
             let local = &text[s.span.clone()];
-            let cues: Vec<(&str, &crate::cues::Cue)> = facts
+            let cues: Vec<(&str, &crate::claim::cues::Cue)> = facts
                 .cues(i)
                 .iter()
                 .map(|f| (&text[f.span.clone()], &f.cue))
                 .collect();
             let alone = Cues::builtin().find(local);
-            let expected: Vec<(&str, &crate::cues::Cue)> = alone
+            let expected: Vec<(&str, &crate::claim::cues::Cue)> = alone
                 .iter()
                 .map(|f| (&local[f.span.clone()], &f.cue))
                 .collect();
@@ -200,10 +200,9 @@ mod tests {
             .collect();
         assert_eq!(all, ["H100", "H100"]);
         assert!((0..sentences.len()).any(|i| {
-            facts
-                .cues(i)
-                .iter()
-                .any(|f| f.cue == crate::cues::Cue::Total && &text[f.span.clone()] == "in total")
+            facts.cues(i).iter().any(|f| {
+                f.cue == crate::claim::cues::Cue::Total && &text[f.span.clone()] == "in total"
+            })
         }));
     }
 }

@@ -18,7 +18,7 @@
 //!                   "text": "8 × 40 GB = 300 GB", "fingerprint": "…", "count": 1 } ] }
 //! ```
 //!
-//! It is written atomically ([`crate::output`]: a temporary file in the
+//! It is written atomically ([`crate::report::output`]: a temporary file in the
 //! same folder, then a rename), so a run that stops half-way never leaves a
 //! truncated baseline.
 
@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::audit::FileReport;
-use crate::finding::Finding;
+use crate::check::finding::Finding;
 
 pub const VERSION: u32 = 1;
 
@@ -66,7 +66,7 @@ pub enum BaselineError {
     #[error("{path}: not a baseline file: {message}")]
     Invalid { path: PathBuf, message: String },
     #[error(transparent)]
-    Write(#[from] crate::output::OutputError),
+    Write(#[from] crate::report::output::OutputError),
 }
 
 /// A path as a baseline names it: `/` between folders, no leading `./`.
@@ -242,7 +242,7 @@ impl Recorder {
         bytes.push(b'\n');
         // The target was checked against the inputs before the audit began
         // ([`check_target`]).
-        Ok(crate::output::write_atomically(path, &bytes, &[])?)
+        Ok(crate::report::output::write_atomically(path, &bytes, &[])?)
     }
 }
 
@@ -294,8 +294,8 @@ fn is_one_of(target: &Path, inputs: &[PathBuf]) -> bool {
 mod tests {
     use super::*;
     use crate::audit::audit;
-    use crate::document::Document;
     use crate::kb::Kb;
+    use crate::read::document::Document;
 
     const WRONG: &str = "Eight GPUs: 8 × 40 GB = 300 GB.";
 

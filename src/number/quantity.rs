@@ -1,7 +1,7 @@
 //! Quantities in prose: a number with its unit, hedge and readings, and the
 //! operators and relations between them.
 //!
-//! [`tokens`] turns one sentence into a stream of [`Token`]s, each with byte
+//! [`Lexer::tokens`] turns one sentence into a stream of [`Token`]s, each with byte
 //! offsets into the document. It decides what is a quantity and what is not:
 //! years and dates, clock times, versions ("CUDA 12.4", "PCIe 4.0"), product
 //! names ("H100", "GPT-4", "Mixtral 8x7B"), ordinals and labels are left as
@@ -10,9 +10,9 @@
 
 use std::ops::Range;
 
-use crate::interval::Interval;
-use crate::lexicon::{Hedge, Lexicon, Op, Relation};
-use crate::numeral::{
+use crate::number::interval::Interval;
+use crate::number::lexicon::{Hedge, Lexicon, Op, Relation};
+use crate::number::numeral::{
     Form, INLINE_SPACES, Numeral, digit_value, numeral_at, starts_chinese_numeral,
 };
 use crate::units::{Base, Dimension, Unit, UnitTable};

@@ -10,10 +10,10 @@
 
 use std::ops::Range;
 
-use crate::cues::{Cue, Cues, Found, KindDef};
-use crate::facts::Facts;
+use crate::claim::cues::{Cue, Cues, Found, KindDef};
+use crate::claim::facts::Facts;
 use crate::kb::Kind as EntityKind;
-use crate::quantity::{Quantity, Token};
+use crate::number::quantity::{Quantity, Token};
 use crate::units::{Base, Dimension};
 
 /// A figure with its kind and where it stands.
@@ -312,7 +312,7 @@ fn counted_base(kinds: &[KindDef], kind: &str) -> Option<Base> {
 /// Whether the words before a figure make it per card: "每張 GPU 配",
 /// "per GPU,".
 fn per_card(before: &str) -> bool {
-    let tail = crate::segment::last_chars(before, 12).to_lowercase();
+    let tail = crate::read::segment::last_chars(before, 12).to_lowercase();
     let after_per = tail
         .rfind('每')
         .map(|i| &tail[i + '每'.len_utf8()..])
@@ -342,7 +342,7 @@ const PER_CARD: [&str; 11] = [
 /// Whether the words just before a figure make it per something else:
 /// "每 token 六个 FLOPs", "per token, 6 FLOPs".
 fn per_something(before: &str) -> bool {
-    let tail = crate::segment::last_chars(before, 12).to_lowercase();
+    let tail = crate::read::segment::last_chars(before, 12).to_lowercase();
     let after_per = tail
         .rfind('每')
         .map(|i| &tail[i + '每'.len_utf8()..])
@@ -502,8 +502,8 @@ pub fn kind_of(
 mod tests {
     use super::*;
     use crate::audit::sentences_of;
-    use crate::document::Document;
     use crate::kb::Kb;
+    use crate::read::document::Document;
 
     fn kinds(text: &str) -> Vec<(String, String)> {
         let doc = Document::new("t.md", text.to_string());
