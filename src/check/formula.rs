@@ -139,7 +139,12 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             outcomes.push(o);
         }
     }
-    if let Some(o) = outcomes.iter().find(|o| o.holds) {
+    // Solved from a whole with more parts, a figure is only bounded: it
+    // neither holds nor fails by the equation.
+    if let Some(o) = outcomes
+        .iter()
+        .find(|o| o.holds && (claim.kind == o.relation.result || !from_a_whole(scope, o)))
+    {
         return Some(finding(scope, claim, o, Verdict::Verified));
     }
     // A mismatch counts only under a law, only when every premise from the
@@ -155,7 +160,9 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             ratio.is_finite() && (1e-5..=1e5).contains(&ratio)
         })
         .filter(|o| {
-            let whole = claim.kind == o.relation.result && has_more_parts(scope, claim, o.relation);
+            let whole = claim.kind == o.relation.result
+                && (has_more_parts(scope, claim, o.relation)
+                    || beside_a_pue(scope, claim, o.relation));
             !whole || claim.quantity.claimed(false, false).hi < o.expected.lo
         })
         // "QLoRA 把 32B 模型的权重压到约 16 GB": beside a model's size the
@@ -190,8 +197,22 @@ fn from_a_whole(scope: &Scope, o: &Outcome) -> bool {
             && scope
                 .typed
                 .binary_search_by_key(&span.start, |t| t.quantity.span.start)
-                .is_ok_and(|i| has_more_parts(scope, &scope.typed[i], o.relation))
+                .is_ok_and(|i| {
+                    has_more_parts(scope, &scope.typed[i], o.relation)
+                        || beside_a_pue(scope, &scope.typed[i], o.relation)
+                })
     })
+}
+
+/// Whether the claim's sentence states a PUE that the relation leaves out:
+/// "合计约 2.87 MW；PUE 取 1.3，总功率约 3.73 MW". There a power or energy
+/// may be the facility's, which the IT load bounds only from below.
+fn beside_a_pue(scope: &Scope, claim: &Typed, relation: &Relation) -> bool {
+    relation.kinds().all(|k| k != "pue")
+        && scope
+            .typed
+            .iter()
+            .any(|t| t.sentence == claim.sentence && t.kind == "pue")
 }
 
 /// Whether a relation counts accelerators.

@@ -81,8 +81,20 @@ fn multiple(input: &Input, sentence: &Sentence, index: usize, q: &Quantity) -> O
     // A multiple is as precise as it is written: "1.6×" is 1.55–1.65.
     let stated =
         |v: Interval| apply_hedge(Interval::around(v.nominal, q.digit_half), q.hedge, q.step);
+    // "8× H100 SXM", "4x MI300X": a whole number glued to a product name
+    // counts the product; it compares nothing.
+    let counts_a_product = |marker_end: usize| {
+        let rest = &text[marker_end..sentence.span.end];
+        let name = rest.strip_prefix(' ').unwrap_or(rest);
+        q.number.nominal.fract() == 0.0
+            && name.len() + 1 >= rest.len()
+            && name.starts_with(|c: char| c.is_ascii_uppercase())
+    };
     // "1.6×", "20 倍" read with the multiple as their unit.
     if ["×", "x", "倍", "times"].contains(&q.unit.label.as_str()) {
+        if counts_a_product(q.span.end) {
+            return None;
+        }
         let operand = sentence.tokens[index + 1..]
             .first()
             .is_some_and(|t| matches!(t, Token::Quantity(_)));
@@ -102,7 +114,7 @@ fn multiple(input: &Input, sentence: &Sentence, index: usize, q: &Quantity) -> O
         let is_op = sentence.tokens[index + 1..]
             .first()
             .is_some_and(|t| matches!(t, Token::Op(Op::Multiply, _)));
-        if operand || (m == "x " && !is_op) {
+        if operand || (m == "x " && !is_op) || counts_a_product(q.span.end + gap + m.len()) {
             return None;
         }
         let value = stated(q.number);
@@ -188,6 +200,14 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             _ => None,
         })
         .collect();
+    // A figure after the multiple may be what it is taken of: "$612, 32×
+    // our EPS of $19.13", "1.68× the A100's 2.0 TB/s".
+    let base_after = sentence.tokens.iter().find_map(|t| match t {
+        Token::Quantity(f) if f.span.start >= m.span.end && !f.dimension().is_dimensionless() => {
+            Some(f)
+        }
+        _ => None,
+    });
     // The thing the multiple is taken of: the name right after it, else the
     // last one compared earlier in the sentence ("than the H100 and about
     // 1.4× the bandwidth").
@@ -233,6 +253,12 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         }
         _ => None,
     };
+    let after_pairs: Vec<(Side, Side)> = base_after
+        .into_iter()
+        .flat_map(|d| figures.iter().rev().map(move |n| (n, d)))
+        .filter(|(n, d)| n.dimension() == d.dimension())
+        .map(|(n, d)| (side(n), side(d)))
+        .collect();
     let cue_attributes = attributes_cued(&text[sentence.span.clone()], shift, &m.span);
     let (numerators, denominators, attributes): (Vec<Side>, Vec<Side>, Vec<String>) = match object {
         Some(object) => {
@@ -267,7 +293,7 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             (numerators, facts(kb, object, &attributes), attributes)
         }
         None => {
-            let (big, small) = pair.clone()?;
+            let (big, small) = pair.clone().or_else(|| after_pairs.first().cloned())?;
             (vec![big], vec![small], Vec::new())
         }
     };
@@ -275,13 +301,16 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         return None;
     }
     // The two figures stated before it are a reading too: "… than the A100,
-    // as their bandwidths are (3.35 vs 2.0 TB/s, 1.68×)".
+    // as their bandwidths are (3.35 vs 2.0 TB/s, 1.68×)"; so are the
+    // figures before over the first of their kind after it.
     let (pair_n, pair_d): (Vec<Side>, Vec<Side>) = pair.into_iter().unzip();
+    let (after_n, after_d): (Vec<Side>, Vec<Side>) = after_pairs.into_iter().unzip();
     let mut tried = Vec::new();
     let readings = numerators
         .iter()
         .flat_map(|n| denominators.iter().map(move |d| (n, d)))
-        .chain(pair_n.iter().zip(&pair_d));
+        .chain(pair_n.iter().zip(&pair_d))
+        .chain(after_n.iter().zip(&after_d));
     for (n, d) in readings {
         let Some(ratio) = n.value.checked_div(d.value) else {
             continue;
@@ -301,6 +330,11 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             ));
         }
         tried.push((n, d, ratio));
+    }
+    // With no name to take the multiple of, the two figures before it are
+    // one reading among others when a figure of their kind follows it.
+    if object.is_none() && !after_d.is_empty() {
+        return None;
     }
     let (n, d, ratio) = tried.first()?;
     Some(finding(
@@ -552,5 +586,26 @@ mod tests {
     #[test]
     fn a_product_is_no_multiple() {
         assert!(ratios("8 × 80 GB = 640 GB on the H100.").is_empty());
+    }
+
+    #[test]
+    fn a_count_glued_to_a_product_is_no_multiple() {
+        assert!(ratios("The pool is 32 nodes with 8× H100 SXM each, 20.48 TB of HBM.").is_empty());
+        assert!(ratios("The H100 box holds 4x A100 boards and 320 GB of HBM.").is_empty());
+    }
+
+    #[test]
+    fn a_multiple_may_be_taken_of_a_figure_after_it() {
+        assert_eq!(
+            ratios("The target is $540, 30× the projected earnings of $18.00."),
+            vec![(Verdict::Verified, "30×".to_string())]
+        );
+        // The two figures before it are then one reading of several: when
+        // neither gives the multiple, nothing is certain enough to flag.
+        assert_eq!(
+            ratios("The target is $612, up from $575, 32× our earnings of $19.13."),
+            vec![(Verdict::Verified, "32×".to_string())]
+        );
+        assert!(ratios("The target is $612, up from $575, 25× our earnings of $19.13.").is_empty());
     }
 }

@@ -11,7 +11,10 @@
 //!   unit the rate divides by.
 //! - A share column: a column of percentages beside a column of counts, each
 //!   share against its count over the column's total (the total row, else
-//!   the sum of the rows).
+//!   the sum of the rows). Its header names a share ("Share of hours",
+//!   "占比", or "%" alone; `sums.share_headers`): a column of growth rates,
+//!   utilisations or margins holds percentages that are no shares, and a
+//!   total row adds up percentages only in a share column.
 //!
 //! A column header's unit applies to the bare numbers under it ("H800 卡时"
 //! over "266.4 万"). Cells are exact to their last digit, as premises are,
@@ -238,7 +241,12 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
                 continue;
             }
             let header = words_of(text, grid.headers.get(&column)).to_lowercase();
-            if NOT_SUMMED.iter().any(|w| header.contains(w)) && !is_percentage(total) {
+            let summed = if is_percentage(total) {
+                Cues::builtin().names_shares(&header)
+            } else {
+                !NOT_SUMMED.iter().any(|w| header.contains(w))
+            };
+            if !summed {
                 continue;
             }
             let mut sum = Interval::exact(0.0);
@@ -362,7 +370,9 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
             .copied()
             .filter(|&r| grid.value(r, column).is_some_and(is_percentage))
             .collect();
-        if shares.len() < 2 {
+        if shares.len() < 2
+            || !Cues::builtin().names_shares(&words_of(text, grid.headers.get(&column)))
+        {
             continue;
         }
         // The counts: columns to the left whose body cells are all figures
@@ -532,6 +542,25 @@ mod tests {
                 (Verdict::Verified, "50%".to_string()),
                 (Verdict::Verified, "30%".to_string()),
                 (Verdict::Contradicted, "25%".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn percentages_without_a_share_header_are_no_shares() {
+        let table = "| Cause | 2025 | 2026 | Growth |\n|---|---|---|---|\n| GPU | 100 | 150 | 50% |\n| Network | 80 | 90 | 12.5% |\n| Other | 50 | 60 | 20% |\n| Total | 230 | 300 | 30.4% |\n";
+        assert!(
+            checked(table).iter().all(|(_, cell)| !cell.ends_with('%')),
+            "{:?}",
+            checked(table)
+        );
+        let table =
+            "| Cause | Stops | % |\n|---|---|---|\n| GPU | 150 | 50% |\n| Other | 150 | 40% |\n";
+        assert_eq!(
+            checked(table),
+            vec![
+                (Verdict::Verified, "50%".to_string()),
+                (Verdict::Contradicted, "40%".to_string()),
             ]
         );
     }

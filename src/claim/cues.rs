@@ -100,6 +100,7 @@ struct Sums {
     rest: Vec<String>,
     change: Vec<String>,
     table_totals: Vec<String>,
+    share_headers: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -144,6 +145,8 @@ pub struct Cues {
     precision_bytes: BTreeMap<String, f64>,
     /// Row labels of a table's total row, folded.
     table_totals: Vec<String>,
+    /// Column-header words that make a percentage column shares, folded.
+    share_headers: Vec<String>,
     /// Words that restate a figure in other units, folded, longest first.
     restatements: Vec<String>,
     /// Memory words that name a device's own memory, folded.
@@ -259,6 +262,7 @@ impl Cues {
             kinds,
             precision_bytes: file.precision_bytes,
             table_totals: file.sums.table_totals.iter().map(|w| fold(w)).collect(),
+            share_headers: file.sums.share_headers.iter().map(|w| fold(w)).collect(),
             capacity: file.capacity.iter().map(|w| fold(w)).collect(),
             restatements: {
                 let mut words: Vec<String> = file.restatements.iter().map(|w| fold(w)).collect();
@@ -278,6 +282,24 @@ impl Cues {
     pub fn is_total_label(&self, label: &str) -> bool {
         let bare = fold(label.trim_matches(|c: char| c.is_whitespace() || "*_:：".contains(c)));
         self.table_totals.contains(&bare)
+    }
+
+    /// Whether a column header makes its percentages shares of one whole:
+    /// it names a share ("Share of hours", "占比") and no change ("YoY
+    /// growth"), or it is the percent sign alone.
+    pub fn names_shares(&self, header: &str) -> bool {
+        let folded = fold(header);
+        let bare = folded.trim_matches(|c: char| c.is_whitespace() || "%％()（）*_".contains(c));
+        if bare.is_empty() {
+            return !folded.trim().is_empty();
+        }
+        let changes = self.find(header).iter().any(|f| f.cue == Cue::Change);
+        !changes
+            && self.share_headers.iter().any(|w| {
+                folded
+                    .match_indices(w.as_str())
+                    .any(|(at, _)| stands_alone(&folded, at, at + w.len()))
+            })
     }
 
     /// Whether a memory cue word names a device's own memory ("VRAM",
@@ -400,7 +422,7 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [] }\nrestatements: []\ndistributive: { before: [], after: [] }\ncapacity: []\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [], share_headers: [] }\nrestatements: []\ndistributive: { before: [], after: [] }\ncapacity: []\nextra: 1\n",
         )
         .unwrap_err();
         assert_eq!((e.line, e.column), (12, 1));

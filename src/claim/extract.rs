@@ -34,6 +34,13 @@ pub fn calculations(tokens: &[Token], text: &str) -> Vec<Calculation> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
+        // Right after an operator, a chain has begun with an operand not read
+        // ("2 (K and V) × 32 × 8", "参数量乘以 2 字节"): what follows is part of
+        // a calculation, not one of its own.
+        if i > 0 && matches!(tokens[i - 1], Token::Op(..)) {
+            i += 1;
+            continue;
+        }
         match calculation_at(tokens, i, text) {
             Some((calc, next)) => {
                 out.push(calc);
@@ -191,5 +198,28 @@ fn relation_at(tokens: &[Token], mut i: usize, text: &str) -> Option<(Relation, 
         }
         Token::Quantity(q) if q.hedge == Some(Hedge::Approx) => Some((Relation::Approx, true, i)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::quantity::Lexer;
+
+    fn stated(text: &str) -> Vec<&str> {
+        let tokens = Lexer::builtin().tokens(text, 0..text.len());
+        calculations(&tokens, text)
+            .iter()
+            .map(|c| &text[c.span()])
+            .collect()
+    }
+
+    #[test]
+    fn a_chain_is_read_from_its_first_operand() {
+        assert_eq!(stated("8 × 40 GB = 320 GB"), vec!["8 × 40 GB = 320 GB"]);
+        // An operand the lexer cannot read leaves the rest of the chain
+        // unread, never read as a calculation of its own.
+        assert!(stated("2 (keys and values) × 16 × 4 × 64 × 2 bytes = 16 KiB").is_empty());
+        assert!(stated("layers × 2 × 4096 = 8192").is_empty());
     }
 }

@@ -800,14 +800,18 @@ impl Lexer<'_> {
         {
             return true;
         }
-        // A bare year: four digits between 1900 and 2100 with no unit.
+        // A bare year: four digits between 1900 and 2100 with no unit, and
+        // no operand of arithmetic ("2048 × 4 × 12288", "× 2048").
         let v = numeral.value.nominal;
+        let operators = ['×', '*', '÷', '='];
+        let operand = after.trim_start().starts_with(operators)
+            || text[..pos].trim_end().ends_with(operators);
         let plain_digits = numeral.form == Form::ChineseDigits
             || literal.chars().all(|c| digit_value(c).is_some());
         if plain_digits && literal.chars().count() == 4 && (1900.0..=2100.0).contains(&v) {
             let (unit, _) = self.unit_after(text, numeral.end);
             let measure = self.words.measure_word(after.trim_start()).is_some();
-            if unit.is_none() && !measure {
+            if unit.is_none() && !measure && !operand {
                 return true;
             }
         }
@@ -1030,6 +1034,13 @@ mod tests {
         assert_eq!(q.unit.label, "Gbps");
         let q = one("between 30 and 40 GPUs");
         assert_eq!((q.number.lo, q.number.hi), (27.0, 44.0));
+    }
+
+    #[test]
+    fn a_year_shaped_operand_is_a_number() {
+        assert_eq!(texts("dtype= 2048 × 4"), vec!["2048", "4"]);
+        assert_eq!(texts("4 × 2048 tokens"), vec!["4", "2048 tokens"]);
+        assert!(texts("released in 2048, then").is_empty());
     }
 
     #[test]
