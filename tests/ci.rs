@@ -271,7 +271,7 @@ fn the_config_chooses_checks_and_flags_override_it() {
     assert_eq!(run.code, Some(1), "{run:?}");
     assert_error(
         &repo.audit(&["--disable", "arithmetc", "a.md"]),
-        "unknown check \"arithmetc\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, table, bound, consistency",
+        "unknown check \"arithmetc\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, difference, table, bound, consistency",
     );
 }
 
@@ -417,7 +417,7 @@ fn config_errors_name_file_line_and_column() {
         ),
         (
             "checks:\n  - spec\n  - speck\n",
-            ".audit.yaml:3:5: unknown check \"speck\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, table, bound, consistency",
+            ".audit.yaml:3:5: unknown check \"speck\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, difference, table, bound, consistency",
         ),
         (
             "exclude: [\"posts/[old\"]\n",
@@ -559,7 +559,7 @@ fn a_mistyped_suppression_is_an_error_with_its_place() {
     repo.write("a.md", text);
     assert_error(
         &repo.audit(&["a.md"]),
-        "a.md:3:1: unknown check \"arithmetc\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, table, bound, consistency",
+        "a.md:3:1: unknown check \"arithmetc\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, difference, table, bound, consistency",
     );
     repo.write("b.md", "Intro. <!-- audit-ingore -->\n");
     assert_error(

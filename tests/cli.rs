@@ -440,7 +440,7 @@ fn usage_errors_exit_2() {
     );
     assert_error(
         &audit(["explain", "nonsense"]),
-        "unknown check \"nonsense\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, table, bound, consistency",
+        "unknown check \"nonsense\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, difference, table, bound, consistency",
     );
     // clap's own usage errors keep its format, but the code is still 2.
     let run = audit(["--format", "yaml", "x.md"]);

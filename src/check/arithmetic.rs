@@ -28,7 +28,7 @@ use crate::number::expr::Expr;
 use crate::number::expr::{EvalError, Reading};
 use crate::number::format::number;
 use crate::number::interval::Interval;
-use crate::number::lexicon::Relation;
+use crate::number::lexicon::{Op, Relation};
 use crate::number::quantity::apply_hedge;
 use crate::units::{Dimension, Unit};
 
@@ -83,9 +83,57 @@ fn display_unit(side: &Expr) -> Option<Unit> {
 /// One reading's outcome, in base units.
 struct Outcome {
     reading: Reading,
+    /// The operand read as a price or rate per unit of the others ("$2" in
+    /// "2.788M GPU-hours × $2 = $5.576M"), when that reading was needed.
+    rate: Option<String>,
     computed: Interval,
     claimed: Interval,
     holds: bool,
+}
+
+/// "2.788M GPU-hours × $2 = $5.576M", "433 万卡时 × 12 元": a product whose
+/// result has the dimension of one operand alone reads that operand as per
+/// unit of the others, as written. Returns the product in the rate's base
+/// units, and the rate's text. Only a plain product of operands, one of
+/// the result's dimension and the rest with units of their own.
+fn implied_rate(
+    previous: &Expr,
+    claimed: Dimension,
+    reading: Reading,
+) -> Option<(Interval, String)> {
+    fn product(e: &Expr) -> bool {
+        match e {
+            Expr::Operand(_) => true,
+            Expr::Binary(Op::Multiply, l, r) => product(l) && product(r),
+            Expr::Binary(..) => false,
+        }
+    }
+    if !product(previous) || claimed.is_dimensionless() {
+        return None;
+    }
+    let operands = previous.operands();
+    let mut rates = operands
+        .iter()
+        .filter(|q| !q.unit.is_one() && q.dimension().compatible(claimed));
+    let rate = rates.next()?;
+    if rates.next().is_some() {
+        return None;
+    }
+    let mut value = rate.base_value(reading.binary, reading.alternative_magnitude);
+    let mut counted = false;
+    for q in operands.iter().filter(|q| !std::ptr::eq(**q, *rate)) {
+        counted |= !q.unit.is_one() && !q.dimension().is_dimensionless();
+        let number = if reading.alternative_magnitude {
+            q.number_alternative.unwrap_or(q.number)
+        } else {
+            q.number
+        };
+        value = value.scale(number.nominal);
+    }
+    counted.then(|| {
+        let shown = Expr::Operand((*rate).clone()).to_string();
+        (Interval::exact(value.nominal), shown)
+    })
 }
 
 /// What a side claims under a reading, in base units: a lone quantity's
@@ -179,11 +227,26 @@ fn check_side(
                 claimed.scale(implied_factor(computed.dimension)),
             ),
             _ if computed.dimension.compatible(claimed_dimension) => (computed.interval, claimed),
-            _ => continue,
+            _ => {
+                let Some((computed, rate)) = implied_rate(previous, claimed_dimension, reading)
+                else {
+                    continue;
+                };
+                let holds = claimed.meets_within(&computed, tolerance);
+                outcomes.push(Outcome {
+                    reading,
+                    rate: Some(rate),
+                    computed,
+                    claimed,
+                    holds,
+                });
+                continue;
+            }
         };
         let holds = claimed.meets_within(&computed, tolerance);
         outcomes.push(Outcome {
             reading,
+            rate: None,
             computed,
             claimed,
             holds,
@@ -222,7 +285,7 @@ fn check_side(
     if let Some(ok) = outcomes.iter().find(|o| o.holds) {
         let computed = show(ok.computed.nominal, ok.reading);
         let mut steps = vec![format!("{expr} = {computed}")];
-        let caveat = ok.reading.describe();
+        let caveat = caveat(ok);
         if let Some(c) = &caveat {
             steps.push(format!("holds if {c}"));
         }
@@ -256,7 +319,7 @@ fn check_side(
         .iter()
         .skip(1)
         .filter_map(|o| {
-            let d = o.reading.describe()?;
+            let d = caveat(o)?;
             let v = show(o.computed.nominal, o.reading);
             (v != computed).then(|| format!("{v} if {d}"))
         })
@@ -281,6 +344,19 @@ fn check_side(
         sources: Vec::new(),
         help: Some(help),
     })
+}
+
+/// What a reading assumes, in words: "GB as GiB", "$2 is per unit of the
+/// other operands".
+fn caveat(o: &Outcome) -> Option<String> {
+    let rate = o
+        .rate
+        .as_ref()
+        .map(|r| format!("{r} is per unit of the other operands"));
+    match (o.reading.describe(), rate) {
+        (Some(d), Some(r)) => Some(format!("{d} and {r}")),
+        (d, r) => d.or(r),
+    }
 }
 
 /// The conversion reading applies only when the result is in another prefix

@@ -5,6 +5,7 @@
 pub mod arithmetic;
 pub mod bound;
 pub mod consistency;
+pub mod difference;
 pub mod finding;
 pub mod formula;
 pub mod ratio;
@@ -84,6 +85,7 @@ pub fn all() -> Vec<&'static dyn Check> {
         &restate::Restate,
         &sum::Sum,
         &share::Share,
+        &difference::Difference,
         &table::Table,
         &bound::Bound,
         &consistency::Consistency,

@@ -458,7 +458,7 @@ mod tests {
     fn problems_name_their_line_and_column() {
         assert_eq!(
             parse_text("fail-on: never\nchecks: [spec, speck]\n").unwrap_err(),
-            ".audit.yaml:2:16: unknown check \"speck\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, table, bound, consistency"
+            ".audit.yaml:2:16: unknown check \"speck\"; the checks are: arithmetic, spec, formula, ratio, restate, sum, share, difference, table, bound, consistency"
         );
         assert_eq!(
             parse_text("tolerance:\n  arithmetic: 2\n").unwrap_err(),

@@ -307,14 +307,12 @@ impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expr::Operand(q) => {
-                f.write_str(&crate::number::format::number(q.number.nominal))?;
-                if !q.unit.is_one() {
-                    if q.unit.label == "$" {
-                        return Ok(());
-                    }
-                    write!(f, " {}", q.unit.label)?;
+                let number = crate::number::format::number(q.number.nominal);
+                match q.unit.label.as_str() {
+                    "$" => write!(f, "${number}"),
+                    _ if q.unit.is_one() => f.write_str(&number),
+                    label => write!(f, "{number} {label}"),
                 }
-                Ok(())
             }
             Expr::Binary(op, l, r) => {
                 let paren = |e: &Expr, f: &mut fmt::Formatter<'_>| -> fmt::Result {

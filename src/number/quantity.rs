@@ -41,6 +41,31 @@ pub struct Quantity {
 }
 
 impl Quantity {
+    /// A value in base units written as this quantity is, given its text:
+    /// "$80.2bn" restates $90.2e9 as "$90.2bn", "266.4 万卡时" 2.5e6 as
+    /// "250 万卡时". Text without Arabic digits gets the number and the unit.
+    pub fn restate(&self, literal: &str, value: f64) -> String {
+        let written = crate::number::format::number(value / (self.unit.factor * self.magnitude));
+        let digits = |c: char| c.is_ascii_digit() || c == '.' || c == ',';
+        match literal.find(|c: char| c.is_ascii_digit()) {
+            Some(start) => {
+                let end = literal[start..]
+                    .find(|c: char| !digits(c))
+                    .map_or(literal.len(), |e| start + e);
+                format!("{}{written}{}", &literal[..start], &literal[end..])
+            }
+            None => {
+                let plain = crate::number::format::number(value / self.unit.factor);
+                match self.unit.label.as_str() {
+                    "" => plain,
+                    "$" => format!("${plain}"),
+                    "%" | "％" => format!("{plain}%"),
+                    label => format!("{plain} {label}"),
+                }
+            }
+        }
+    }
+
     /// The value in base units under a reading, hedge not applied.
     pub fn base_value(&self, binary: bool, alternative_magnitude: bool) -> Interval {
         let number = if alternative_magnitude {
