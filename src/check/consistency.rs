@@ -190,6 +190,12 @@ impl Check for Consistency {
                     // "权重翻倍成 3.6 TB": a new value of a changed thing.
                     continue;
                 }
+                // "如果做到每柜 8 台，单柜 81.6 kW": a figure of a supposed case
+                // states nothing of the subject itself.
+                let leading = text[sentence.span.start..q.span.start].to_lowercase();
+                if CONDITIONS.iter().any(|w| has_word(&leading, w, false)) {
+                    continue;
+                }
                 let present = |words: &[&str], inflected: bool| -> Vec<String> {
                     words
                         .iter()
@@ -218,7 +224,22 @@ impl Check for Consistency {
                         years: years(clause),
                         plan: !present(PLAN_WORDS, true).is_empty(),
                         moments: present(MOMENT_WORDS, false),
-                        scopes: present(SCOPE_WORDS, false),
+                        scopes: {
+                            // "平均到每张卡：…，一年电费约 4,783 元": a label
+                            // opening the sentence scopes its figures.
+                            let mut scopes = present(SCOPE_WORDS, false);
+                            if let Some(label) = leading.split_once(['：', ':']).map(|(l, _)| l) {
+                                scopes.extend(
+                                    SCOPE_WORDS
+                                        .iter()
+                                        .filter(|w| has_word(label, w, false))
+                                        .map(|w| w.to_string()),
+                                );
+                                scopes.sort();
+                                scopes.dedup();
+                            }
+                            scopes
+                        },
                         qualifiers,
                         row: row.clone(),
                     },
@@ -485,6 +506,15 @@ const SCOPE_WORDS: &[&str] = &[
     "单",
     "單",
 ];
+
+/// Words that suppose a case: "if", "如果", "假设".
+const CONDITIONS: &[&str] = &[
+    "if", "suppose", "assuming", "assume", "如果", "假如", "假设", "假設", "若是", "要是", "倘若",
+];
+
+/// Words of arithmetic in a Chinese subject phrase: "减去权重剩 142.6 GB"
+/// names what is left of a computation, not a thing.
+const OPERATIONS: &[&str] = &["减去", "減去", "扣除", "扣掉", "剩", "加上", "乘以", "除以"];
 
 /// Words that make a figure the new value of something that changed.
 const CHANGE_WORDS: &[&str] = &[
@@ -888,7 +918,9 @@ fn subject_before(before: &str) -> Option<String> {
         .into_iter()
         .rev()
         .collect();
-    (phrase.chars().filter(|c| is_cjk(*c)).count() >= 2).then_some(phrase)
+    (phrase.chars().filter(|c| is_cjk(*c)).count() >= 2
+        && !OPERATIONS.iter().any(|w| phrase.contains(w)))
+    .then_some(phrase)
 }
 
 fn subject_after(after: &str, at_front: bool) -> Option<String> {

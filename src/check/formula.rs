@@ -165,6 +165,24 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
                     || beside_a_pue(scope, claim, o.relation));
             !whole || claim.quantity.claimed(false, false).hi < o.expected.lo
         })
+        // Premises that give no possible value are about something else: a
+        // utilisation over 100%, fewer than one thing counted, and a count
+        // of one ("一顆 B300 的 288 GB"), which multiplies nothing.
+        .filter(|o| {
+            possible(claim, o)
+                && o.bindings
+                    .iter()
+                    .all(|b| !(counted(&b.kind) && b.value.nominal == 1.0))
+        })
+        // "四卡可用 288 GB": a usable or effective figure is at most what the
+        // relation gives, unless the relation holds the efficiency itself
+        // (a utilisation).
+        .filter(|o| {
+            let bounded = claim.kind == o.relation.result
+                && is_usable(scope, claim)
+                && o.relation.kinds().all(|k| k != "utilisation");
+            !bounded || claim.quantity.claimed(false, false).lo > o.expected.hi
+        })
         // "QLoRA 把 32B 模型的权重压到约 16 GB": beside a model's size the
         // figure is the model's, not what the cards hold.
         .filter(|o| !(counts_cards(o.relation) && beside_a_model(scope, claim)))
@@ -213,6 +231,40 @@ fn beside_a_pue(scope: &Scope, claim: &Typed, relation: &Relation) -> bool {
             .typed
             .iter()
             .any(|t| t.sentence == claim.sentence && t.kind == "pue")
+}
+
+/// Kinds that count whole things.
+fn counted(kind: &str) -> bool {
+    ["accelerator_count", "node_count", "event_count"].contains(&kind)
+}
+
+/// Whether the value a relation gives the claim is one its kind can take:
+/// a share at most 100%, a count at least one.
+fn possible(claim: &Typed, o: &Outcome) -> bool {
+    let share = Cues::builtin()
+        .kinds()
+        .iter()
+        .any(|k| k.name == claim.kind && k.share);
+    !(share && o.expected.lo > 1.0 || counted(&claim.kind) && o.expected.nominal < 1.0)
+}
+
+/// Words that make a figure the usable part of a whole.
+const USABLE: [&str; 6] = ["usable", "Usable", "effective", "Effective", "可用", "有效"];
+
+/// Whether a word of the usable part ("usable", "可用", "effective") stands
+/// in the claim's clause.
+fn is_usable(scope: &Scope, claim: &Typed) -> bool {
+    let at = claim.quantity.span.start;
+    let clause = scope
+        .input
+        .facts
+        .clauses(claim.sentence)
+        .iter()
+        .find(|c| c.start <= at && at < c.end)
+        .cloned()
+        .unwrap_or(scope.input.sentences[claim.sentence].span.clone());
+    let text = &scope.input.doc.text[clause];
+    USABLE.iter().any(|w| text.contains(w))
 }
 
 /// Whether a relation counts accelerators.

@@ -267,6 +267,9 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             let stated = figures
                 .last()
                 .filter(|f| f.span.start > object_subject_start(&mentions, object));
+            if stated.is_some_and(|f| speaks_of_another(text, sentence, m, f.dimension())) {
+                return None;
+            }
             let attributes: Vec<String> = match stated {
                 Some(f) => attributes_of_dimension(f.dimension()),
                 None => cue_attributes.clone(),
@@ -294,6 +297,10 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         }
         None => {
             let (big, small) = pair.clone().or_else(|| after_pairs.first().cloned())?;
+            let dimension = figures.last().map(|f| f.dimension())?;
+            if speaks_of_another(text, sentence, m, dimension) {
+                return None;
+            }
             (vec![big], vec![small], Vec::new())
         }
     };
@@ -402,6 +409,29 @@ fn attributes_of_dimension(d: Dimension) -> Vec<String> {
         &[]
     };
     names.iter().map(|s| s.to_string()).collect()
+}
+
+/// Whether the multiple's own clause names an attribute that figures of
+/// this dimension are not: "989 TFLOPS against 312 TFLOPS, while it costs
+/// only 1.93× as much per hour" compares prices, not the throughputs.
+fn speaks_of_another(text: &str, sentence: &Sentence, m: &Multiple, dimension: Dimension) -> bool {
+    let boundary = |c: char| ",，;；、".contains(c);
+    let start = text[sentence.span.start..m.span.start]
+        .rfind(boundary)
+        .map_or(sentence.span.start, |i| sentence.span.start + i);
+    let end = text[m.span.end..sentence.span.end]
+        .find(boundary)
+        .map_or(sentence.span.end, |i| m.span.end + i);
+    let own = attributes_of_dimension(dimension);
+    let named: Vec<String> = Cues::builtin()
+        .find(&text[start..end])
+        .into_iter()
+        .filter_map(|f| match f.cue {
+            Cue::Attribute(a) => Some(a),
+            _ => None,
+        })
+        .collect();
+    !own.is_empty() && !named.is_empty() && named.iter().all(|a| !own.contains(a))
 }
 
 /// The attributes named by the cue word nearest the multiple.

@@ -349,13 +349,22 @@ fn judge(
         return Judged::Done(None);
     }
     let stated = stated_qualifiers(&cues, q);
-    let attributes: Vec<&str> = cues
+    // The figure's own unit word names its attribute too: "7.61B
+    // parameters", "278.8 万卡时".
+    let own_unit = context
+        .cues
         .iter()
+        .filter(|f| q.span.start <= f.span.start && f.span.end <= q.span.end);
+    let mut attributes: Vec<&str> = cues
+        .iter()
+        .chain(own_unit)
         .filter_map(|f| match &f.cue {
             Cue::Attribute(a) => Some(a.as_str()),
             _ => None,
         })
         .collect();
+    attributes.sort_unstable();
+    attributes.dedup();
     let entities: Vec<&Entity> = subject
         .mention
         .entities
@@ -670,6 +679,9 @@ fn certain(
     let [attribute] = attributes[..] else {
         return false;
     };
+    if CUED_ONLY.contains(&attribute) && !cued.contains(&attribute) {
+        return false;
+    }
     if !cued.contains(&attribute) {
         let Some(c) = candidates.first() else {
             return false;
@@ -693,6 +705,10 @@ fn certain(
         });
     precision_and_link && sparsity
 }
+
+/// Attributes a figure's unit alone never makes certain: money is a month's
+/// rent, a node's cost or a fleet's budget as often as a part's price.
+const CUED_ONLY: [&str; 1] = ["price"];
 
 /// How many attributes the knowledge base states for entities of a kind
 /// in a dimension: memory bandwidth and NVLink are two of bandwidth.
@@ -1218,9 +1234,20 @@ fn candidates<'k>(
             if !["precision", "sparsity", "link"].into_iter().all(agrees) {
                 continue;
             }
+            // "~15 trillion tokens", "72 billion parameters" as a family's
+            // size: a source's round figure allows 5% either way.
+            let approximate = reading
+                .qualifiers
+                .get("approximate")
+                .is_some_and(|v| v == "yes");
             for (expected, how, taken) in
                 direction_readings(measure, direction, stated.get("direction"))
             {
+                let expected = if approximate {
+                    expected.widen_relative(0.05)
+                } else {
+                    expected
+                };
                 let mut qualifiers = reading.qualifiers.clone();
                 let shown = match taken {
                     Some(d) => {

@@ -44,7 +44,6 @@ impl Check for Sum {
     }
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
-        let text = input.doc.text.as_str();
         for (index, sentence) in input.sentences.iter().enumerate() {
             let cues = input.facts.cues(index);
             let figures: Vec<&Quantity> = sentence
@@ -55,7 +54,7 @@ impl Check for Sum {
                     _ => None,
                 })
                 .collect();
-            findings.extend(listed_total(text, cues, &figures, input.tolerance));
+            findings.extend(listed_total(input, index, cues, &figures));
             // A whole, its part and the rest may run over two sentences.
             let next = Some(index + 1).filter(|&i| {
                 input
@@ -77,11 +76,13 @@ impl Check for Sum {
 /// "两字节、两字节、四字节，加起来正是八": the figures before a total cue,
 /// against the figure right after it.
 fn listed_total(
-    text: &str,
+    input: &Input,
+    index: usize,
     cues: &[Found],
     figures: &[&Quantity],
-    tolerance: f64,
 ) -> Option<Finding> {
+    let text = input.doc.text.as_str();
+    let tolerance = input.tolerance;
     let cue = cues.iter().find(|f| f.cue == Cue::Total)?;
     // The total right after its cue ("加起来正是十六"), or right before it
     // ("14 bytes in total").
@@ -102,8 +103,8 @@ fn listed_total(
     if operator_follows {
         return None;
     }
-    // The parts: the run of figures of one kind right before the total,
-    // back to the first figure of another kind ("每个参数十六字节：…").
+    // The parts: the figures of one kind before the total; where the list
+    // begins is a reading (below).
     let before: Vec<&&Quantity> = figures
         .iter()
         .filter(|q| q.span.end <= cue.span.start.min(total.span.start))
@@ -111,30 +112,32 @@ fn listed_total(
     let last = before.last()?;
     let mut parts: Vec<&&Quantity> = before
         .iter()
-        .rev()
-        .take_while(|p| p.dimension() == last.dimension())
+        .filter(|p| {
+            // Percentages add up with percentages, bare numbers with bare
+            // numbers: "7B 模型占 41%" holds one of each, and the parts are
+            // the figures of the total's kind between the others.
+            p.dimension() == last.dimension()
+                && p.unit.factor == last.unit.factor
+                && p.unit.is_one() == last.unit.is_one()
+        })
         .copied()
         .collect();
-    parts.reverse();
     if parts.len() < 2 {
         return None;
     }
     // "各 4 字节", "4 bytes each": a part that counts for several.
     let first = parts[0].span.start;
     let list = &text[first..cue.span.start];
-    if ["各", "每", "each", "apiece"]
-        .iter()
-        .any(|w| list.contains(w))
-    {
+    let lower = list.to_lowercase();
+    let each = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == "each" || w == "apiece");
+    if each || list.contains(['各', '每']) {
         return None;
     }
     let unit = &parts[0].unit;
     if !total.unit.is_one() && total.dimension() != unit.dimension {
         return None;
-    }
-    let mut sum = Interval::exact(0.0);
-    for p in &parts {
-        sum = sum + p.premise();
     }
     // A bare total ("十六") is in the parts' unit.
     let claimed = if total.unit.is_one() {
@@ -142,6 +145,43 @@ fn listed_total(
     } else {
         total.premise()
     };
+    let sum_of = |parts: &[&&Quantity]| {
+        parts
+            .iter()
+            .fold(Interval::exact(0.0), |sum, p| sum + p.premise())
+    };
+    // Where the list begins is a reading: "k = 64 gives 2,048 ports, using
+    // 64 leaf and 32 spine switches, 96 in total" sums the last two, and
+    // "InfiniBand 0.8 MW and storage 0.45 MW, 14 MW in all" may go on from
+    // the figures of the sentences before.
+    let earlier = earlier_of_kind(input, index, last.dimension());
+    let suffixes: Vec<Vec<&&Quantity>> = (2..=parts.len())
+        .map(|k| parts[parts.len() - k..].to_vec())
+        .collect();
+    let extended = (1..=earlier.len()).map(|k| {
+        let mut longer: Vec<&&Quantity> = earlier[earlier.len() - k..].iter().collect();
+        longer.extend(parts.iter().copied());
+        longer
+    });
+    let found = suffixes
+        .iter()
+        .cloned()
+        .chain(extended)
+        .find(|p| claimed.meets_within(&sum_of(p), tolerance));
+    // Short of the total, the whole run may be only the end of the list.
+    if found.is_none() && sum_of(&parts).hi < claimed.lo && !earlier.is_empty() {
+        return None;
+    }
+    // Failing every reading, the list shown is the one nearest the total.
+    let off = |p: &Vec<&&Quantity>| (sum_of(p).nominal - claimed.nominal).abs();
+    parts = found.unwrap_or_else(|| {
+        suffixes
+            .iter()
+            .min_by(|a, b| off(a).total_cmp(&off(b)))
+            .cloned()
+            .unwrap_or(parts)
+    });
+    let sum = sum_of(&parts);
     let terms: Vec<String> = parts.iter().map(|p| number(p.number.nominal)).collect();
     let shown = |v: f64| with_unit(v / unit.factor, &unit.label);
     let steps = vec![format!("{} = {}", terms.join(" + "), shown(sum.nominal))];
@@ -160,6 +200,24 @@ fn listed_total(
         steps,
         related,
     ))
+}
+
+/// Figures of a kind in the three sentences before (a heading between
+/// counts as one), in order: parts a total may also count. A sentence with a total of its own is a list of its own,
+/// already summed, and counts for nothing here.
+fn earlier_of_kind<'a>(input: &'a Input, index: usize, dimension: Dimension) -> Vec<&'a Quantity> {
+    (index.saturating_sub(3)..index)
+        .filter(|&i| !input.facts.cues(i).iter().any(|f| f.cue == Cue::Total))
+        .flat_map(|i| &input.sentences[i].tokens)
+        .filter_map(|t| match t {
+            Token::Quantity(q)
+                if q.number.is_finite() && !q.is_share && q.dimension() == dimension =>
+            {
+                Some(q)
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// "一共 466 次，其中 47 次 …，剩下 419 次": the rest is the whole less the
@@ -288,10 +346,10 @@ fn whole_and_rest(
 }
 
 fn with_unit(v: f64, label: &str) -> String {
-    if label.is_empty() {
-        number(v)
-    } else {
-        format!("{} {label}", number(v))
+    match label {
+        "" => number(v),
+        "%" | "％" => format!("{}{label}", number(v)),
+        _ => format!("{} {label}", number(v)),
     }
 }
 

@@ -54,10 +54,19 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
         };
         let accelerators = of_kind(EntityKind::Accelerator);
         let systems = of_kind(EntityKind::System);
+        let mut previous: Option<&Quantity> = None;
         for token in &sentence.tokens {
             let Token::Quantity(q) = token else {
                 continue;
             };
+            // "8 顆 24Gb（即 3 GB）", "2.87 MW, that is 2,870 kW": a restatement
+            // in other units is the figure before it again, no figure of its
+            // own for a relation to bind (the restate check reads it).
+            let restates = previous.is_some_and(|p| restates(text, p, q));
+            previous = Some(q);
+            if restates {
+                continue;
+            }
             let clause = clause_ranges
                 .iter()
                 .find(|c| c.start <= q.span.start && q.span.start < c.end)
@@ -288,6 +297,21 @@ fn label_before(
         .trim_end()
         .ends_with(['：', ':'])
         .then(|| label.clone())
+}
+
+/// Whether a figure restates the one right before it in other units: the
+/// same dimension, and between them only a restatement word or an opening
+/// parenthesis ("24Gb（即 3 GB）", "400 Gb/s, i.e. 50 GB/s").
+fn restates(text: &str, before: &Quantity, q: &Quantity) -> bool {
+    if before.dimension() != q.dimension() || before.unit.is_one() || q.unit.is_one() {
+        return false;
+    }
+    let gap = text[before.span.end..q.span.start].trim();
+    let inner = gap.trim_start_matches(['(', '（']).trim();
+    inner.is_empty() && gap != inner
+        || Cues::builtin()
+            .restatement_ending(inner)
+            .is_some_and(|at| inner[..at].trim_matches([',', '，', ' ']).is_empty())
 }
 
 /// Whether a figure is a bare count: no unit, or only a measure word.
