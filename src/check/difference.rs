@@ -7,6 +7,14 @@
 //! figures of its kind around it in the sentence, one of them marked as
 //! where the change starts or ends ("from", "to", "从", "到", "降到").
 //!
+//! What is left is a difference too: "192 GB 放下 140 GB 权重后还剩 62 GB"
+//! (52 GB), "26 GB, leaving 22 GB on a 48 GB card". The rest after a rest
+//! word ("leaving", "还剩") is the larger of the two other figures of its
+//! kind in the sentence less the smaller, only when that is certain: no
+//! calculation in the sentence, no figure per thing ("six 24 GB cards"), no
+//! part taken without a figure ("减去权重还剩"), and no whole with parts in
+//! words (the `sum` check's).
+//!
 //! A percentage change is the `share` check's; here the change is in the
 //! figures' own unit. Figures of another dimension, or a sentence without
 //! a "from" or "to", leave it unchecked: "up 4 GB" beside two unrelated
@@ -42,7 +50,7 @@ impl Check for Difference {
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let text = input.doc.text.as_str();
-        for sentence in input.sentences {
+        for (index, sentence) in input.sentences.iter().enumerate() {
             let figures: Vec<&Quantity> = sentence
                 .tokens
                 .iter()
@@ -62,14 +70,202 @@ impl Check for Difference {
             if figures.len() < 3 {
                 continue;
             }
+            // A whole with its parts and rest in words is the sum check's.
+            let summed = input
+                .facts
+                .cues(index)
+                .iter()
+                .any(|f| matches!(f.cue, Cue::Total | Cue::Parts));
             for i in 0..figures.len() {
-                if names_a_change(text, sentence, &figures, i)
-                    && let Some(f) = check(text, sentence, &figures, i, input.tolerance)
-                {
-                    findings.push(f);
-                }
+                let found = if names_a_change(text, sentence, &figures, i) {
+                    check(text, sentence, &figures, i, input.tolerance)
+                } else if !summed && names_a_rest(text, sentence, &figures, i) {
+                    rest(input, sentence, &figures, i)
+                } else {
+                    None
+                };
+                findings.extend(found);
             }
         }
+    }
+}
+
+/// Words for what is left: "192 GB 放下 140 GB 权重后还剩 62 GB", "leaves 8 GB
+/// of the 24 GB card".
+const RESTS: &[&str] = &[
+    "还剩",
+    "還剩",
+    "剩下",
+    "剩余",
+    "剩餘",
+    "余下",
+    "餘下",
+    "剩",
+    "leaving",
+    "leaves",
+    "left",
+    "remaining",
+];
+
+/// Things a figure is the size of each of: "24 GB cards" (one card, "the
+/// 80 GB card", may be the whole).
+const THINGS: &[&str] = &["cards", "GPUs", "nodes", "servers", "张", "張"];
+
+/// Words that take a part from a whole: "减去 15.2 GB 权重".
+const SUBTRACTIONS: &[&str] = &["减去", "減去", "扣除", "扣掉", "minus", "less "];
+
+/// Whether a word for what is left stands right before the figure.
+fn names_a_rest(text: &str, sentence: &Sentence, figures: &[&Quantity], i: usize) -> bool {
+    let q = figures[i];
+    let start = i
+        .checked_sub(1)
+        .map_or(sentence.span.start, |p| figures[p].span.end)
+        .max(sentence.span.start);
+    let lead = strip_links(last_chars(&text[start..q.span.start], 16));
+    let lower = lead.to_lowercase();
+    RESTS.iter().any(|w| {
+        lower.ends_with(w)
+            && (!w.is_ascii()
+                || !lower[..lower.len() - w.len()].ends_with(|c: char| c.is_alphanumeric()))
+    })
+}
+
+/// The rest against the two other figures of its kind in the sentence: the
+/// larger is the whole, the smaller what was taken from it. Only when that
+/// is certain: no calculation in the sentence ("24 GB × 0.9 = 21.6 GB"), no
+/// figure per unit ("six 24 GB cards"), and no part taken without a figure
+/// ("减去权重还剩").
+fn rest(input: &Input, sentence: &Sentence, figures: &[&Quantity], i: usize) -> Option<Finding> {
+    let text = input.doc.text.as_str();
+    let tolerance = input.tolerance;
+    let q = figures[i];
+    let others: Vec<&Quantity> = figures
+        .iter()
+        .enumerate()
+        .filter(|&(j, f)| {
+            j != i && f.dimension() == q.dimension() && f.unit.is_one() == q.unit.is_one()
+        })
+        .map(|(_, f)| *f)
+        .collect();
+    let calculates = sentence.tokens.iter().any(|t| matches!(t, Token::Op(..)));
+    // "six 24 GB cards", "两张 80GB 卡": a figure right after a count is
+    // per counted thing.
+    let after_count = |f: &Quantity| {
+        sentence.tokens.iter().any(|t| match t {
+            Token::Quantity(c) => {
+                c.span.end <= f.span.start
+                    && c.dimension().is_dimensionless()
+                    && text[c.span.end..f.span.start]
+                        .chars()
+                        .all(|ch| ch.is_whitespace() || "×x*张張块塊个個台颗顆".contains(ch))
+            }
+            _ => false,
+        })
+    };
+    // "24 GB cards": a figure naming the things it is each of.
+    let of_things = |f: &Quantity| {
+        let after = text[f.span.end..sentence.span.end].trim_start();
+        let after = after.strip_prefix('的').unwrap_or(after);
+        THINGS.iter().any(|w| after.starts_with(w))
+    };
+    let per_unit = others.iter().any(|f| {
+        after_count(f)
+            || of_things(f)
+            || input
+                .typed()
+                .iter()
+                .any(|t| t.quantity.span == f.span && t.kind.contains("_per_"))
+    });
+    let unnamed_part = SUBTRACTIONS.iter().any(|w| {
+        text[sentence.span.start..q.span.start]
+            .match_indices(w)
+            .any(|(at, _)| {
+                let after = sentence.span.start + at + w.len();
+                !others
+                    .iter()
+                    .any(|f| f.span.start >= after && f.span.start - after <= 6)
+            })
+    });
+    if others.len() != 2 || calculates || per_unit || unnamed_part {
+        return None;
+    }
+    let exact = |f: &Quantity| Interval::exact(f.number.nominal * f.unit.factor);
+    let whole = *others
+        .iter()
+        .max_by(|a, b| exact(a).nominal.total_cmp(&exact(b).nominal))?;
+    let taken: Vec<&Quantity> = others
+        .iter()
+        .copied()
+        .filter(|f| f.span != whole.span)
+        .collect();
+    let mut readings: Vec<Vec<&Quantity>> = taken.iter().map(|t| vec![*t]).collect();
+    if taken.len() > 1 {
+        readings.insert(0, taken.clone());
+    }
+    let claimed = q.claimed(false, false);
+    let left = |parts: &[&Quantity]| parts.iter().fold(exact(whole), |acc, p| acc - exact(p));
+    let holding = readings
+        .iter()
+        .find(|parts| claimed.meets_within(&left(parts), tolerance));
+    let holds = holding.is_some();
+    let parts = holding.unwrap_or(&readings[0]);
+    let claim = text[q.span.clone()].trim();
+    let mut terms = vec![text[whole.span.clone()].trim().to_string()];
+    terms.extend(
+        parts
+            .iter()
+            .map(|p| text[p.span.clone()].trim().to_string()),
+    );
+    let computed = format!(
+        "{} = {}",
+        terms.join(" − "),
+        q.restate(claim, left(parts).nominal)
+    );
+    let related = std::iter::once(Related {
+        span: whole.span.clone(),
+        note: "the whole".into(),
+    })
+    .chain(parts.iter().map(|p| Related {
+        span: p.span.clone(),
+        note: "taken from it".into(),
+    }))
+    .collect();
+    Some(Finding {
+        verdict: if holds {
+            Verdict::Verified
+        } else {
+            Verdict::Contradicted
+        },
+        check: "difference",
+        span: q.span.clone(),
+        label_span: q.span.clone(),
+        label: computed.clone(),
+        message: if holds {
+            format!("{claim} matches what is left: {computed}")
+        } else {
+            format!("what is left is {computed}, not {claim}")
+        },
+        steps: vec![computed],
+        related,
+        sources: Vec::new(),
+        help: (!holds).then(|| "the whole less what was taken gives another rest".to_string()),
+    })
+}
+
+/// `lead` without the words that may stand between a change or rest word
+/// and its figure ("up by", "剩了约").
+fn strip_links(lead: &str) -> &str {
+    let mut lead = lead.trim_end();
+    loop {
+        let lower = lead.to_lowercase();
+        let Some(link) = LINKS.iter().find(|w| {
+            lower.ends_with(*w)
+                && (!w.is_ascii()
+                    || !lower[..lower.len() - w.len()].ends_with(|c: char| c.is_alphanumeric()))
+        }) else {
+            return lead;
+        };
+        lead = lead[..lead.len() - link.len()].trim_end();
     }
 }
 
@@ -87,18 +283,7 @@ fn names_a_change(text: &str, sentence: &Sentence, figures: &[&Quantity], i: usi
         .checked_sub(1)
         .map_or(sentence.span.start, |p| figures[p].span.end)
         .max(sentence.span.start);
-    let mut lead = last_chars(&text[start..q.span.start], 24).trim_end();
-    loop {
-        let lower = lead.to_lowercase();
-        let Some(link) = LINKS.iter().find(|w| {
-            lower.ends_with(*w)
-                && (!w.is_ascii()
-                    || !lower[..lower.len() - w.len()].ends_with(|c: char| c.is_alphanumeric()))
-        }) else {
-            break;
-        };
-        lead = lead[..lead.len() - link.len()].trim_end();
-    }
+    let lead = strip_links(last_chars(&text[start..q.span.start], 24));
     let lower = lead.to_lowercase();
     if [" up", " down"].iter().any(|w| lower.ends_with(w))
         || ["up", "down"].contains(&lower.as_str())

@@ -14,6 +14,11 @@
 //! Why it matters: a share is a division the reader rarely redoes, and a
 //! wrong one changes the argument it supports.
 //!
+//! A percentage change ("up 35% from 112,000", "从 900 GB/s 降到 400 GB/s，
+//! 砍掉了近七成") is the change between the two figures around it; between
+//! two percentages ("MFU 从 28% 优化到 40%，提升了 30%") it may be relative
+//! (42.9%) or in points (12): both are readings.
+//!
 //! Hedges decide: "below 40%" holds for anything up to 40%, "about 19%"
 //! allows 5% either way.
 //!
@@ -177,6 +182,14 @@ fn stated_from(text: &str, sentence: &crate::read::segment::Sentence, figure: &Q
     tail.contains('从') || tail.contains('從') || tail.contains("from")
 }
 
+/// Whether the sentence says the change ends at the figure: "优化到 40%",
+/// "降至 400 GB/s", "to 3,840 tokens/s".
+fn stated_to(text: &str, sentence: &crate::read::segment::Sentence, figure: &Quantity) -> bool {
+    let tail = last_chars(&text[sentence.span.start..figure.span.start], 4).to_lowercase();
+    let tail = tail.trim_end();
+    tail.ends_with('到') || tail.ends_with('至') || tail.ends_with(" to") || tail == "to"
+}
+
 /// "从 900 GB/s 降到 400 GB/s，等于砍掉了近七成": a share with a change
 /// word in its clause is the change between the two figures of one kind
 /// stated last before it in the sentence, over the first.
@@ -204,13 +217,23 @@ fn change(
     // one before and the one after it ("148,000, up 35% from 112,000"),
     // else the first two after ("fell 8% to $0.71 billion from $0.81
     // billion"). Counts take part only with counts.
-    let figures: Vec<&Quantity> = sentence
+    // Percentages change too ("MFU 只有 28%，后来优化到 40%，提升了 30%"): the
+    // figures before the share, percentages included, when the two nearest
+    // are both percentages; otherwise percentages take no part.
+    let percent = |f: &Quantity| f.is_share || f.unit.label == "%";
+    let all: Vec<&Quantity> = sentence
         .tokens
         .iter()
         .filter_map(|t| match t {
-            Token::Quantity(f) if f.span != q.span && !f.is_share && f.unit.label != "%" => Some(f),
+            Token::Quantity(f) if f.span != q.span => Some(f),
             _ => None,
         })
+        .collect();
+    let split_all = all.partition_point(|f| f.span.end <= q.span.start);
+    let of_percentages = matches!(&all[..split_all], [.., a, b] if percent(a) && percent(b));
+    let figures: Vec<&Quantity> = all
+        .into_iter()
+        .filter(|f| percent(f) == of_percentages)
         .collect();
     let split = figures.partition_point(|f| f.span.end <= q.span.start);
     let (before, after) = figures.split_at(split);
@@ -239,34 +262,50 @@ fn change(
     {
         (false, true) => vec![(to, from)],
         (true, false) => vec![(from, to)],
-        _ if stated_from(text, sentence, from) => vec![(from, to)],
-        _ if stated_from(text, sentence, to) => vec![(to, from)],
+        _ if stated_from(text, sentence, from) || stated_to(text, sentence, to) => {
+            vec![(from, to)]
+        }
+        _ if stated_from(text, sentence, to) || stated_to(text, sentence, from) => {
+            vec![(to, from)]
+        }
         _ => vec![(from, to), (to, from)],
     };
     let claimed = q.claimed(false, false);
-    let sized: Vec<(&Quantity, &Quantity, Interval)> = bases
-        .into_iter()
-        .filter_map(|(base, other)| {
+    let magnitude =
+        |i: Interval| Interval::between(i.lo.abs().min(i.hi.abs()), i.lo.abs().max(i.hi.abs()));
+    let mut sized: Vec<(&Quantity, &Quantity, Interval, bool)> = bases
+        .iter()
+        .filter_map(|&(base, other)| {
             let size = (exact(other) - exact(base)).checked_div(exact(base))?;
-            let size = Interval::between(
-                size.lo.abs().min(size.hi.abs()),
-                size.lo.abs().max(size.hi.abs()),
-            );
-            Some((base, other, size))
+            Some((base, other, magnitude(size), false))
         })
         .collect();
+    // Between two percentages the change may be in points: 28% to 40% is
+    // 12 points as well as 43% more.
+    if of_percentages && let Some(&(base, other)) = bases.first() {
+        sized.push((base, other, magnitude(exact(other) - exact(base)), true));
+    }
     let holding = sized
         .iter()
-        .find(|(_, _, size)| claimed.meets_within(size, tolerance));
+        .find(|(_, _, size, _)| claimed.meets_within(size, tolerance));
     let holds = holding.is_some();
-    let &(base, other, size) = holding.or(sized.first())?;
-    let computed = format!(
-        "({} − {}) ÷ {} = {}%",
-        &text[other.span.clone()],
-        &text[base.span.clone()],
-        &text[base.span.clone()],
-        number(size.nominal * 100.0)
-    );
+    let &(base, other, size, points) = holding.or(sized.first())?;
+    let computed = if points {
+        format!(
+            "{} − {} = {} points",
+            &text[other.span.clone()],
+            &text[base.span.clone()],
+            number(size.nominal * 100.0)
+        )
+    } else {
+        format!(
+            "({} − {}) ÷ {} = {}%",
+            &text[other.span.clone()],
+            &text[base.span.clone()],
+            &text[base.span.clone()],
+            number(size.nominal * 100.0)
+        )
+    };
     let claim = &text[q.span.clone()];
     Some(Finding {
         verdict: if holds {
