@@ -174,6 +174,9 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
                     .iter()
                     .all(|b| !(counted(&b.kind) && b.value.nominal == 1.0))
         })
+        // "每个机柜放 4 台八卡服务器 … 60 个机柜共 1,920 张": racks and servers
+        // are both nodes to a relation, but not the same nodes.
+        .filter(|o| !mixes_racks_and_servers(scope, o))
         // "四卡可用 288 GB": a usable or effective figure is at most what the
         // relation gives, unless the relation holds the efficiency itself
         // (a utilisation).
@@ -231,6 +234,49 @@ fn beside_a_pue(scope: &Scope, claim: &Typed, relation: &Relation) -> bool {
             .typed
             .iter()
             .any(|t| t.sentence == claim.sentence && t.kind == "pue")
+}
+
+/// Words for a rack and for a server, either of which a relation may count
+/// as a node.
+const RACKS: [&str; 6] = ["机柜", "機櫃", "柜", "櫃", "rack", "Rack"];
+const SERVERS: [&str; 8] = [
+    "服务器",
+    "伺服器",
+    "台",
+    "server",
+    "Server",
+    "node",
+    "节点",
+    "節點",
+];
+
+/// Whether the figures of a relation's outcome count nodes in racks and
+/// per server at once (the words right after each figure say which).
+fn mixes_racks_and_servers(scope: &Scope, o: &Outcome) -> bool {
+    let text = scope.input.doc.text.as_str();
+    let noun = |span: &Range<usize>| {
+        let end = (span.end + 12).min(text.len());
+        let end = (span.end..=end)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(span.end);
+        let near = &text[span.start..end];
+        let rack = RACKS.iter().any(|w| near.contains(w));
+        let server = SERVERS.iter().any(|w| near.contains(w));
+        (rack, server)
+    };
+    let nouns: Vec<(bool, bool)> = o
+        .bindings
+        .iter()
+        .filter(|b| ["node_count", "accelerators_per_node"].contains(&b.kind.as_str()))
+        .filter_map(|b| match &b.origin {
+            Origin::Text(span) => Some(noun(span)),
+            Origin::Kb { .. } => None,
+        })
+        .collect();
+    let racks = nouns.iter().any(|&(rack, server)| rack && !server);
+    let servers = nouns.iter().any(|&(rack, server)| server && !rack);
+    racks && servers
 }
 
 /// Kinds that count whole things.
