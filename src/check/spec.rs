@@ -1153,6 +1153,13 @@ fn fits(
     }
     let cued = attributes.contains(&fact.attribute.as_str());
     if qd.is_dimensionless() {
+        // "128 routed experts, 4 active per token": a bare count a hundred
+        // times off the fact counts something else (experts, not
+        // parameters).
+        let ratio = q.premise().nominal / m.interval.nominal;
+        if q.unit.is_one() && !(0.01..=100.0).contains(&ratio.abs()) {
+            return false;
+        }
         // A bare or counted figure says nothing by its unit alone.
         if let Some(c) = counted {
             return fd.exponent(Base::Accelerator) == 1
@@ -1781,6 +1788,20 @@ mod tests {
         assert!(spec("It needs at least 700 GB on H100 GPUs.").is_empty());
         assert!(spec("100,000 H100 draw 150 MW.").is_empty());
         assert!(spec("H100 的有效算力打四折是每卡 396 TFLOPS。").is_empty());
+    }
+
+    #[test]
+    fn a_small_bare_count_is_no_parameter_count() {
+        let found = spec("gpt-oss-120b has 128 routed experts, 4 active per token.");
+        assert!(
+            found.iter().all(|(v, ..)| *v != Verdict::Contradicted),
+            "{found:?}"
+        );
+        let found = spec("Qwen2.5-7B has 7.61B parameters, not 9B parameters.");
+        assert!(
+            found.iter().any(|(v, ..)| *v == Verdict::Verified),
+            "{found:?}"
+        );
     }
 
     #[test]
