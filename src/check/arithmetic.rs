@@ -86,6 +86,9 @@ struct Outcome {
     /// The operand read as a price or rate per unit of the others ("$2" in
     /// "2.788M GPU-hours × $2 = $5.576M"), when that reading was needed.
     rate: Option<String>,
+    /// Whether the bare operands were read as counts of base units ("7×10⁹
+    /// × 16 = 112 GB" counts bytes): a reading that only saves a claim.
+    in_base_units: bool,
     computed: Interval,
     claimed: Interval,
     holds: bool,
@@ -217,6 +220,18 @@ fn check_side(
                 .filter(|u| u.dimension.compatible(dimension))
                 .map_or(1.0, |u| u.factor_for(reading.binary))
         };
+        // "7×10⁹ × 16 = 112 GB": bare operands may count base units (bytes)
+        // as well as the result's unit; both are readings.
+        let in_base_units =
+            (!computed.has_unit && claimed_has_unit && implied_factor(claimed_dimension) != 1.0)
+                .then(|| Outcome {
+                    reading,
+                    rate: None,
+                    in_base_units: true,
+                    computed: computed.interval,
+                    claimed,
+                    holds: claimed.meets_within(&computed.interval, tolerance),
+                });
         let (computed, claimed) = match (computed.has_unit, claimed_has_unit) {
             (false, true) => (
                 computed.interval.scale(implied_factor(claimed_dimension)),
@@ -236,6 +251,7 @@ fn check_side(
                 outcomes.push(Outcome {
                     reading,
                     rate: Some(rate),
+                    in_base_units: false,
                     computed,
                     claimed,
                     holds,
@@ -247,10 +263,12 @@ fn check_side(
         outcomes.push(Outcome {
             reading,
             rate: None,
+            in_base_units: false,
             computed,
             claimed,
             holds,
         });
+        outcomes.extend(in_base_units);
     }
     let span = start..side.span().end;
     let label_span = side.span();
@@ -306,7 +324,14 @@ fn check_side(
             help: None,
         });
     }
-    let plain = &outcomes[0];
+    // The plain reading, unless bare operands read as base units come far
+    // nearer the claim ("13×10⁹ × 16 = 218 GB" is 208 GB, not 2×10²⁰ GB).
+    let off = |o: &Outcome| (o.computed.nominal / o.claimed.nominal).ln().abs();
+    let plain = outcomes
+        .iter()
+        .filter(|o| o.in_base_units && o.reading == outcomes[0].reading)
+        .find(|o| off(o) < off(&outcomes[0]))
+        .unwrap_or(&outcomes[0]);
     let computed = show(plain.computed.nominal, plain.reading);
     let steps = vec![
         format!("{expr} = {computed}"),
@@ -317,7 +342,7 @@ fn check_side(
     ];
     let others: Vec<String> = outcomes
         .iter()
-        .skip(1)
+        .filter(|o| !std::ptr::eq(*o, plain) && o.in_base_units == plain.in_base_units)
         .filter_map(|o| {
             let d = caveat(o)?;
             let v = show(o.computed.nominal, o.reading);
@@ -352,7 +377,11 @@ fn caveat(o: &Outcome) -> Option<String> {
     let rate = o
         .rate
         .as_ref()
-        .map(|r| format!("{r} is per unit of the other operands"));
+        .map(|r| format!("{r} is per unit of the other operands"))
+        .or_else(|| {
+            o.in_base_units
+                .then(|| "the bare numbers count base units".to_string())
+        });
     match (o.reading.describe(), rate) {
         (Some(d), Some(r)) => Some(format!("{d} and {r}")),
         (d, r) => d.or(r),

@@ -95,6 +95,7 @@ struct File {
     plain_words: Vec<String>,
     brand_words: Vec<String>,
     not_names: Vec<String>,
+    product_numbers: Vec<String>,
 }
 
 /// A word list searched longest first.
@@ -240,6 +241,8 @@ pub struct Lexicon {
     brand_words: HashSet<String>,
     /// Words of a product name's shape that name no product.
     not_names: HashSet<String>,
+    /// Model numbers written alone for a product ("两张 4090").
+    product_numbers: HashSet<String>,
 }
 
 const BUILTIN: &str = include_str!("../../claims/language.yaml");
@@ -312,6 +315,7 @@ impl Lexicon {
             plain_words: file.plain_words,
             brand_words: file.brand_words.into_iter().collect(),
             not_names: file.not_names.into_iter().collect(),
+            product_numbers: file.product_numbers.into_iter().collect(),
         })
     }
 
@@ -378,6 +382,11 @@ impl Lexicon {
     /// ("Hopper", "Q3", "DDR5").
     pub fn is_not_name(&self, word: &str) -> bool {
         self.not_names.contains(word)
+    }
+
+    /// Whether digits written alone name a product ("4090" in "两张 4090").
+    pub fn is_product_number(&self, digits: &str) -> bool {
+        self.product_numbers.contains(digits)
     }
 
     pub fn month_before(&self, text: &str) -> bool {
@@ -503,6 +512,7 @@ mod tests {
             file.plain_words,
             file.brand_words,
             file.not_names,
+            file.product_numbers,
         ];
         let mut operators = file.operators.multiply;
         operators.extend(file.operators.divide);

@@ -833,6 +833,13 @@ impl Lexer<'_> {
             || text[..pos].trim_end().ends_with(operators);
         let plain_digits = numeral.form == Form::ChineseDigits
             || literal.chars().all(|c| digit_value(c).is_some());
+        // "两张 4090 的 48GB": a card's model number written alone.
+        if plain_digits && self.words.is_product_number(literal) {
+            let (unit, _) = self.unit_after(text, numeral.end);
+            if unit.is_none() && !operand {
+                return true;
+            }
+        }
         if plain_digits && literal.chars().count() == 4 && (1900.0..=2100.0).contains(&v) {
             let (unit, _) = self.unit_after(text, numeral.end);
             let measure = self.words.measure_word(after.trim_start()).is_some();
