@@ -181,7 +181,7 @@ const FLOORS: &[(&str, f64, f64, f64, usize)] = &[
     ("seed", 0.83, 1.00, 0.85, 0),
     ("real", 0.16, 0.90, 0.54, 1),
     ("dev2", 0.22, 0.90, 0.39, 0),
-    ("dev3", 0.15, 0.78, 0.17, 3),
+    ("dev3", 0.15, 0.78, 0.19, 3),
     ("all", 0.33, 0.92, 0.46, 4),
 ];
 
@@ -209,7 +209,7 @@ fn the_probe_articles_score_no_worse_than_their_floors() {
 }
 
 /// The floors of tests/probe, as one group.
-const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.23, 0.93, 0.30, 2)];
+const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.24, 0.85, 0.32, 5)];
 
 /// Scores every labelled article of `dir` by group and fails below any
 /// group's floors.
