@@ -108,9 +108,9 @@ impl Check for Consistency {
                     Token::Quantity(q) => Some(match &header_unit {
                         Some(unit) if q.unit.is_one() => Cow::Owned(Quantity {
                             unit: unit.clone(),
-                            ..q.clone()
+                            ..(**q).clone()
                         }),
-                        _ => Cow::Borrowed(q),
+                        _ => Cow::Borrowed(&**q),
                     }),
                     _ => None,
                 })

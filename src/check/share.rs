@@ -212,7 +212,9 @@ fn change(
         .tokens
         .iter()
         .filter_map(|t| match t {
-            Token::Quantity(f) if f.span != q.span && !f.is_share && f.unit.label != "%" => Some(f),
+            Token::Quantity(f) if f.span != q.span && !f.is_share && f.unit.label != "%" => {
+                Some(&**f)
+            }
             _ => None,
         })
         .collect();
