@@ -80,11 +80,15 @@ pub fn sentences_of(doc: &Document) -> (Vec<Block>, Vec<Sentence>) {
             // Tokens are read from the view (markup blanked), spans are
             // offsets into the document.
             let local = span.start - offset..span.end - offset;
-            let tokens = lexer
+            let mut tokens: Vec<Token> = lexer
                 .tokens(&view, local)
                 .into_iter()
                 .map(|t| shift(t, offset))
                 .collect();
+            // Every sentence's tokens are kept to the end of the document:
+            // none with room to grow (a table cell's one figure in room for
+            // four).
+            tokens.shrink_to_fit();
             out.push(Sentence {
                 span,
                 tokens,

@@ -46,7 +46,7 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
         if let Token::Text(span) = t
             && let Some(q) = lone_numeral(expression, span.clone(), lexer.units)
         {
-            *t = Token::Quantity(q);
+            *t = Token::Quantity(Box::new(q));
         }
     }
     for t in &tokens {

@@ -326,7 +326,7 @@ fn configuration<'a>(input: &Input<'a>, text: &str, index: usize) -> Option<Conf
                     && gap(text, &span, &p.span) <= 2
                     && !p.dimension().is_dimensionless() =>
             {
-                Some(p)
+                Some(&**p)
             }
             _ => None,
         });

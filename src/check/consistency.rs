@@ -42,6 +42,7 @@
 //! draws 18 MW today …  plans 75 MW by 2027    not flagged
 //! ```
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
@@ -55,6 +56,7 @@ use crate::kb::{Mention, folded};
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::BlockKind;
+use crate::read::segment::at_most_chars;
 use crate::units::{Base, Dimension, UnitTable};
 
 pub struct Consistency;
@@ -97,16 +99,18 @@ impl Check for Consistency {
                     _ => (None, None, None),
                 };
             let row = row_labels.before(input, sentence.block);
-            let cell_figures: Vec<Quantity> = sentence
+            // Borrowed from the tokens but where the header gives the unit:
+            // every statement is kept to the end of the document.
+            let cell_figures: Vec<Cow<Quantity>> = sentence
                 .tokens
                 .iter()
                 .filter_map(|t| match t {
                     Token::Quantity(q) => Some(match &header_unit {
-                        Some(unit) if q.unit.is_one() => Quantity {
+                        Some(unit) if q.unit.is_one() => Cow::Owned(Quantity {
                             unit: unit.clone(),
-                            ..q.clone()
-                        },
-                        _ => q.clone(),
+                            ..(**q).clone()
+                        }),
+                        _ => Cow::Borrowed(&**q),
                     }),
                     _ => None,
                 })
@@ -134,7 +138,7 @@ impl Check for Consistency {
                 .iter()
                 .map(|q| named_attribute(input, index, &clause_of(q), q))
                 .collect();
-            let figures: Vec<(&Quantity, Option<Named>)> = cell_figures
+            let figures: Vec<(&Cow<Quantity>, Option<Named>)> = cell_figures
                 .iter()
                 .zip(named.iter_mut().map(Option::take))
                 .filter(|(q, named)| plain(q) || named.is_some())
@@ -587,8 +591,8 @@ const STOPS: &[&str] = &[
 ];
 const ZH_STOPS: &str = "的这這那该該份个個项項笔筆了在和与與及从從给給将將把被对對向是";
 
-struct Statement {
-    quantity: Quantity,
+struct Statement<'a> {
+    quantity: Cow<'a, Quantity>,
     subjects: Vec<String>,
     sentence: usize,
     context: Context,
@@ -662,7 +666,7 @@ fn named_attribute(
         };
         // "3 萬張 H100", "8×H100": a count of a product is whoever has them's.
         let counts_it = q.span.end <= m.span.start
-            && text[q.span.end..m.span.start].chars().count() <= 3
+            && at_most_chars(&text[q.span.end..m.span.start], 3)
             && text[q.span.end..m.span.start]
                 .chars()
                 .all(|c| c.is_whitespace() || "×x*张張块塊个個台片颗顆".contains(c));
@@ -762,7 +766,7 @@ impl RowLabels {
     }
 }
 
-impl Statement {
+impl Statement<'_> {
     /// Whether an earlier statement gives this one's subject another value.
     fn disagrees(&self, later: &Statement, tolerance: f64) -> bool {
         let (a, b) = (&self.quantity, &later.quantity);

@@ -62,7 +62,7 @@ impl Check for Difference {
                             && q.unit.label != "%"
                             && (!q.dimension().is_dimensionless() || !q.unit.is_one()) =>
                     {
-                        Some(q)
+                        Some(&**q)
                     }
                     _ => None,
                 })

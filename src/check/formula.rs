@@ -42,6 +42,7 @@ use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::BlockKind;
+use crate::read::segment::at_most_chars;
 use crate::units::{Base, Dimension};
 
 pub struct Formula;
@@ -95,9 +96,9 @@ impl Check for Formula {
     }
 }
 
-struct Scope<'a> {
-    input: &'a Input<'a>,
-    typed: &'a [Typed],
+struct Scope<'s, 'a> {
+    input: &'s Input<'a>,
+    typed: &'a [Typed<'a>],
     /// The section of each block: blocks after a heading share its index.
     sections: Vec<usize>,
 }
@@ -456,7 +457,7 @@ fn from_fleets<'r>(scope: &Scope, index: usize) -> Option<Outcome<'r>> {
     for fleet in fleets {
         let card = scope.input.facts.names(fleet.sentence).iter().find(|m| {
             m.span.start >= fleet.quantity.span.end
-                && text[fleet.quantity.span.end..m.span.start].chars().count() <= 2
+                && at_most_chars(&text[fleet.quantity.span.end..m.span.start], 2)
         });
         let Some(card) = card else {
             continue;
@@ -714,7 +715,11 @@ fn bare_counts(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
 /// The figures of a kind stated before the claim, nearest first: premises
 /// come before their conclusion, within its section and a few sentences. A
 /// requirement or a bound ("至少 700GB") is no premise to compute from.
-fn nearby<'s>(scope: &'s Scope, index: usize, kind: &'s str) -> impl Iterator<Item = &'s Typed> {
+fn nearby<'s>(
+    scope: &'s Scope,
+    index: usize,
+    kind: &'s str,
+) -> impl Iterator<Item = &'s Typed<'s>> {
     let claim = &scope.typed[index];
     let section = |t: &Typed| scope.sections.get(t.block).copied();
     scope.typed[..index]
@@ -789,7 +794,7 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
         for m in scope.input.facts.names(s) {
             let at = m.span.start;
             let beside = at >= claim.quantity.span.end
-                && text[claim.quantity.span.end..at].chars().count() <= 2;
+                && at_most_chars(&text[claim.quantity.span.end..at], 2);
             if at < claim.quantity.span.start || beside {
                 mention = Some(m);
             }

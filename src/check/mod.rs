@@ -37,16 +37,16 @@ pub struct Input<'a> {
     pub facts: &'a Facts<'a>,
     /// The typed figures, worked out on first use ([`Input::typed`]) and
     /// shared by every check of the document.
-    pub typed: &'a std::sync::OnceLock<Vec<Typed>>,
+    pub typed: &'a std::sync::OnceLock<Vec<Typed<'a>>>,
     /// How far (a fraction of its value) a stated figure may be from the
     /// recomputed one and still agree: 0 unless the config overrides it.
     pub tolerance: f64,
 }
 
-impl Input<'_> {
+impl<'a> Input<'a> {
     /// Every figure with its kind ([`typed_mentions`]), computed once for
     /// all the checks that read them.
-    pub fn typed(&self) -> &[Typed] {
+    pub fn typed(&self) -> &'a [Typed<'a>] {
         self.typed.get_or_init(|| typed_mentions(self.facts))
     }
 

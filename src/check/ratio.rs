@@ -195,7 +195,7 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             Token::Quantity(f)
                 if f.span.end <= m.span.start && !f.dimension().is_dimensionless() =>
             {
-                Some(f)
+                Some(&**f)
             }
             _ => None,
         })

@@ -53,7 +53,8 @@ impl Check for Share {
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let text = input.doc.text.as_str();
-        // Every figure so far, with the words of its clause.
+        // The figures so far, with the words of their clauses: the last
+        // RECENT at least, those a share may take as its part.
         let mut earlier: Vec<Stated> = Vec::new();
         let mut whole: Option<Stated> = None;
         let mut block = None;
@@ -135,12 +136,15 @@ impl Check for Share {
                     said_of.extend(words(&text[label.clone()], ""));
                 }
                 let stated = Stated {
-                    quantity: q.clone(),
+                    quantity: q,
                     words: said_of,
                 };
                 // "466 interruptions. Of those, …": the whole of the parts.
                 if parts_cue.is_some_and(|at| q.span.end <= at) || parts_follows(input, index, q) {
                     whole = Some(stated.clone());
+                }
+                if earlier.len() == 2 * RECENT {
+                    earlier.drain(..RECENT);
                 }
                 earlier.push(stated);
             }
@@ -225,7 +229,7 @@ fn change(
         .tokens
         .iter()
         .filter_map(|t| match t {
-            Token::Quantity(f) if f.span != q.span => Some(f),
+            Token::Quantity(f) if f.span != q.span => Some(&**f),
             _ => None,
         })
         .collect();
@@ -339,8 +343,8 @@ fn change(
 }
 
 #[derive(Clone)]
-struct Stated {
-    quantity: Quantity,
+struct Stated<'a> {
+    quantity: &'a Quantity,
     /// Lowercased words and kind cues of its clause.
     words: BTreeSet<String>,
 }
@@ -427,8 +431,8 @@ fn check(
             .iter()
             .any(|w| rest.starts_with(w))
     });
-    let (whole, subject_text): (Quantity, &str) = if let Some(i) = zh_of_all {
-        (whole_of_parts?.quantity.clone(), &before[..i])
+    let (whole, subject_text): (&Quantity, &str) = if let Some(i) = zh_of_all {
+        (whole_of_parts?.quantity, &before[..i])
     } else {
         let of = after.strip_prefix("of ").map(str::trim_start)?;
         // "of the 150 MW target": the figure right after; "of all stops":
@@ -442,8 +446,8 @@ fn check(
             _ => None,
         });
         let whole = match named_whole {
-            Some(w) => w.clone(),
-            None if of.starts_with("all ") => whole_of_parts?.quantity.clone(),
+            Some(w) => w,
+            None if of.starts_with("all ") => whole_of_parts?.quantity,
             None => return None,
         };
         (whole, before)

@@ -52,7 +52,7 @@ use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::BlockKind;
-use crate::read::segment::Sentence;
+use crate::read::segment::{Sentence, at_most_chars};
 use crate::units::{Base, Dimension, Unit, UnitTable};
 
 pub struct Spec;
@@ -886,7 +886,7 @@ fn subject(
     // memory"), even when the name is the object of a comparison.
     let glued = context.mentions.iter().find(|m| {
         m.span.end <= q.span.start
-            && context.text[m.span.end..q.span.start].chars().count() <= 1
+            && at_most_chars(&context.text[m.span.end..q.span.start], 1)
             && context.text[m.span.end..q.span.start]
                 .chars()
                 .all(char::is_whitespace)
@@ -1046,7 +1046,7 @@ fn owned_by_another(context: &Context, q: &Quantity, f: &Found) -> bool {
             Token::Quantity(o) if o.span != q.span => {
                 let inside = o.span.start <= f.span.start && f.span.end <= o.span.end;
                 let glued = o.span.end <= f.span.start
-                    && context.text[o.span.end..f.span.start].chars().count() <= 1
+                    && at_most_chars(&context.text[o.span.end..f.span.start], 1)
                     && context.text[o.span.end..f.span.start]
                         .chars()
                         .all(|c| c == '-' || c == ' ');

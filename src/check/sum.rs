@@ -50,7 +50,7 @@ impl Check for Sum {
                 .tokens
                 .iter()
                 .filter_map(|t| match t {
-                    Token::Quantity(q) if q.number.is_finite() && !q.is_share => Some(q),
+                    Token::Quantity(q) if q.number.is_finite() && !q.is_share => Some(&**q),
                     _ => None,
                 })
                 .collect();
@@ -213,7 +213,7 @@ fn earlier_of_kind<'a>(input: &'a Input, index: usize, dimension: Dimension) -> 
             Token::Quantity(q)
                 if q.number.is_finite() && !q.is_share && q.dimension() == dimension =>
             {
-                Some(q)
+                Some(&**q)
             }
             _ => None,
         })
@@ -260,7 +260,7 @@ fn whole_and_rest(
             .tokens
             .iter()
             .filter_map(|t| match t {
-                Token::Quantity(q) if q.number.is_finite() && !q.is_share => Some(q),
+                Token::Quantity(q) if q.number.is_finite() && !q.is_share => Some(&**q),
                 _ => None,
             })
             .collect();

@@ -129,7 +129,7 @@ fn grids(input: &Input) -> Vec<Grid> {
     for sentence in input.sentences {
         let cell = figures.entry(sentence.block).or_default();
         cell.extend(sentence.tokens.iter().filter_map(|t| match t {
-            Token::Quantity(q) if q.number.is_finite() => Some(q),
+            Token::Quantity(q) if q.number.is_finite() => Some(&**q),
             _ => None,
         }));
     }
@@ -297,7 +297,7 @@ fn rate_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
             .into_iter()
             .filter_map(|t| match t {
                 Token::Quantity(q) if q.number.is_finite() && !q.dimension().is_dimensionless() => {
-                    Some(q)
+                    Some(*q)
                 }
                 _ => None,
             })

@@ -14,12 +14,15 @@ use crate::claim::cues::{Cue, Cues, Found, KindDef};
 use crate::claim::facts::Facts;
 use crate::kb::Kind as EntityKind;
 use crate::number::quantity::{Quantity, Token};
+use crate::read::segment::at_most_chars;
 use crate::units::{Base, Dimension};
 
-/// A figure with its kind and where it stands.
+/// A figure with its kind and where it stands, borrowing the figure from its
+/// sentence's tokens (a line of 480,000 calculations has three times as many
+/// figures).
 #[derive(Clone, Debug)]
-pub struct Typed {
-    pub quantity: Quantity,
+pub struct Typed<'a> {
+    pub quantity: &'a Quantity,
     pub kind: String,
     /// Index of its sentence in the document.
     pub sentence: usize,
@@ -37,10 +40,13 @@ pub struct Typed {
 }
 
 /// Every typed figure of a document, in document order.
-pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
+pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
     let (text, sentences, kb) = (facts.text, facts.sentences, facts.kb);
     let cues = Cues::builtin();
     let mut out = Vec::new();
+    // The sentence, block and counted base of the last typed figure that
+    // counts things: what "each" refers back to.
+    let mut last_counted: Option<(usize, usize, Base)> = None;
     for (index, sentence) in sentences.iter().enumerate() {
         let found = facts.cues(index);
         let clause_ranges = facts.clauses(index);
@@ -100,7 +106,7 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
                 } else {
                     return false;
                 };
-                gap.chars().count() <= 2
+                at_most_chars(gap, 2)
                     && gap
                         .chars()
                         .all(|c| c.is_whitespace() || "×x*张張块塊个個颗顆".contains(c))
@@ -145,7 +151,7 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
             // "1,000 個 NVL72 機櫃": a count of systems, as of nodes.
             let counts_systems = systems.iter().any(|sys| {
                 sys.start >= q.span.end
-                    && text[q.span.end..sys.start].chars().count() <= 2
+                    && at_most_chars(&text[q.span.end..sys.start], 2)
                     && text[q.span.end..sys.start]
                         .chars()
                         .all(|c| c.is_whitespace() || "个個台套".contains(c))
@@ -167,7 +173,7 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
             let after_count = sentence.tokens.iter().find_map(|t| match t {
                 Token::Quantity(o)
                     if o.span.end <= q.span.start
-                        && text[o.span.end..q.span.start].chars().count() <= 1
+                        && at_most_chars(&text[o.span.end..q.span.start], 1)
                         && text[o.span.end..q.span.start]
                             .chars()
                             .all(char::is_whitespace) =>
@@ -215,32 +221,28 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
             let follows_a_figure = |at: usize| {
                 sentence.tokens.iter().any(|t| {
                     matches!(t, Token::Quantity(o) if o.span.end <= at
-                        && text[o.span.end..at].chars().count() <= 2)
+                        && at_most_chars(&text[o.span.end..at], 2))
                 })
             };
             let distributive = found.iter().any(|f| match f.cue {
                 Cue::EachBefore => {
                     clause.start <= f.span.start
                         && f.span.end <= q.span.start
-                        && text[f.span.end..q.span.start].chars().count() <= 8
+                        && at_most_chars(&text[f.span.end..q.span.start], 8)
                         && !follows_a_figure(f.span.start)
                 }
                 Cue::EachAfter => {
                     f.span.start >= q.span.end
                         && f.span.end <= clause.end
-                        && text[q.span.end..f.span.start].chars().count() <= 2
+                        && at_most_chars(&text[q.span.end..f.span.start], 2)
                 }
                 _ => false,
             });
             // In its sentence, else the sentence before it in the paragraph
             // ("The hall has 8,000 GPUs. At 700 W each they draw …").
-            let counted_last = out
-                .iter()
-                .rev()
-                .take_while(|t: &&Typed| {
-                    t.sentence == index || t.sentence + 1 == index && t.block == sentence.block
-                })
-                .find_map(|t| counted_base(cues.kinds(), &t.kind));
+            let counted_last = last_counted
+                .filter(|&(s, block, _)| s == index || s + 1 == index && block == sentence.block)
+                .map(|(_, _, base)| base);
             if let (true, Some(base)) = (distributive, counted_last) {
                 found.push(Found {
                     span: q.span.clone(),
@@ -248,8 +250,11 @@ pub fn typed_mentions(facts: &Facts) -> Vec<Typed> {
                 });
             }
             if let Some(kind) = kind_of(q, &found, &clause, cues.kinds(), text) {
+                if let Some(base) = counted_base(cues.kinds(), &kind) {
+                    last_counted = Some((index, sentence.block, base));
+                }
                 out.push(Typed {
-                    quantity: q.clone(),
+                    quantity: q,
                     kind,
                     sentence: index,
                     block: sentence.block,
@@ -534,7 +539,7 @@ mod tests {
         let (_, sentences) = sentences_of(&doc);
         typed_mentions(&Facts::new(text, &sentences, Kb::builtin()))
             .into_iter()
-            .map(|t| (text[t.quantity.span].to_string(), t.kind))
+            .map(|t| (text[t.quantity.span.clone()].to_string(), t.kind))
             .collect()
     }
 

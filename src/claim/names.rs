@@ -135,7 +135,7 @@ pub fn respective<'m>(
             Token::Quantity(f)
                 if f.span.start >= last_name && !f.is_share && f.dimension() == q.dimension() =>
             {
-                Some(f)
+                Some(&**f)
             }
             _ => None,
         })

@@ -277,7 +277,7 @@ impl Parser<'_> {
         match self.tokens.get(self.pos) {
             Some(Token::Quantity(q)) => {
                 self.pos += 1;
-                Ok(Expr::Operand(q.clone()))
+                Ok(Expr::Operand((**q).clone()))
             }
             Some(Token::Open(span)) => {
                 let start = span.start;

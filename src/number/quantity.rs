@@ -150,7 +150,7 @@ pub fn apply_hedge(v: Interval, hedge: Option<Hedge>, step: f64) -> Interval {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Token {
-    Quantity(Quantity),
+    Quantity(Box<Quantity>),
     Op(Op, Range<usize>),
     Relation(Relation, Range<usize>),
     Open(Range<usize>),
@@ -206,12 +206,12 @@ impl Lexer<'_> {
             }
             if let Some((q, next)) = self.quantity_at(doc, pos, end, &out) {
                 pos = next;
-                out.push(Token::Quantity(q));
+                out.push(Token::Quantity(Box::new(q)));
                 continue;
             }
             if let Some((q, next)) = self.per_unit_quantity_at(doc, pos, end, &out) {
                 pos = next;
-                out.push(Token::Quantity(q));
+                out.push(Token::Quantity(Box::new(q)));
                 continue;
             }
             if let Some(len) = self.name_at(doc, pos, end) {
@@ -966,7 +966,7 @@ mod tests {
             .tokens(text, 0..text.len())
             .into_iter()
             .filter_map(|t| match t {
-                Token::Quantity(q) => Some(q),
+                Token::Quantity(q) => Some(*q),
                 _ => None,
             })
             .collect()

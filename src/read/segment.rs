@@ -170,6 +170,13 @@ pub fn last_chars(text: &str, n: usize) -> &str {
     if n == 0 { "" } else { &text[start..] }
 }
 
+/// Whether a text has at most `n` characters, read no further than the
+/// `n + 1`th: the gap between two figures is measured for every pair of
+/// them, and a sentence may be long.
+pub fn at_most_chars(text: &str, n: usize) -> bool {
+    text.chars().nth(n).is_none()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

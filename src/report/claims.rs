@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::indented;
+use super::write_indented;
 use crate::claim::statement::{Coverage, Statement, SubjectKind};
 use crate::read::document::Document;
 
@@ -113,5 +113,6 @@ pub fn json(files: &[ClaimsFile], out: &mut dyn Write) -> io::Result<()> {
         files,
         summary,
     };
-    writeln!(out, "{}", indented(&output, "")?)
+    write_indented(out, &output, "")?;
+    writeln!(out)
 }

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Emitter, Totals, indented};
+use super::{Emitter, Totals, indented, write_indented};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Severity, SourceRef, Verdict};
 use crate::claim::statement::Coverage;
@@ -27,7 +27,17 @@ struct FileOut<'a> {
     path: String,
     claims: usize,
     coverage: Coverage,
-    findings: Vec<FindingOut<'a>>,
+    findings: Findings<'a>,
+}
+
+/// A report's findings, each turned into its [`FindingOut`] only as it is
+/// written: the line of 480,000 calculations is as many findings.
+struct Findings<'a>(&'a FileReport);
+
+impl Serialize for Findings<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.findings.iter().map(|f| finding(self.0, f)))
+    }
 }
 
 #[derive(Serialize)]
@@ -108,10 +118,11 @@ impl Emitter for Json {
             path: r.document.path.display().to_string(),
             claims: r.claims,
             coverage: r.coverage(),
-            findings: r.findings.iter().map(|f| finding(r, f)).collect(),
+            findings: Findings(r),
         };
         let separator = if self.summary.files == 1 { "" } else { "," };
-        write!(out, "{separator}\n    {}", indented(&file, "    ")?)
+        write!(out, "{separator}\n    ")?;
+        write_indented(out, &file, "    ")
     }
 
     fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
@@ -144,7 +155,7 @@ mod tests {
                     path: r.document.path.display().to_string(),
                     claims: r.claims,
                     coverage: r.coverage(),
-                    findings: r.findings.iter().map(|f| finding(r, f)).collect(),
+                    findings: Findings(r),
                 }
             })
             .collect();

@@ -142,8 +142,51 @@ impl Totals {
 /// `value` pretty-printed by serde_json, each line after the first indented
 /// by `indent`, to sit inside an envelope written by hand.
 pub(crate) fn indented(value: &impl Serialize, indent: &str) -> io::Result<String> {
-    let text = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
-    Ok(text.replace('\n', &format!("\n{indent}")))
+    let mut text = Vec::new();
+    write_indented(&mut text, value, indent)?;
+    String::from_utf8(text).map_err(io::Error::other)
+}
+
+/// [`indented`] written to `out` as serde_json prints it, never held whole:
+/// one file's report on a 10 MB line is hundreds of megabytes of JSON.
+pub(crate) fn write_indented(
+    out: &mut dyn Write,
+    value: &impl Serialize,
+    indent: &str,
+) -> io::Result<()> {
+    let mut writer = Indent {
+        out: io::BufWriter::with_capacity(1 << 16, out),
+        indent: indent.as_bytes(),
+    };
+    serde_json::to_writer_pretty(&mut writer, value).map_err(io::Error::other)?;
+    writer.out.flush()
+}
+
+/// A writer that puts `indent` after every line break it passes on. JSON
+/// strings escape their line breaks, so every one it sees is the pretty
+/// printer's own.
+struct Indent<'a, W: Write> {
+    out: W,
+    indent: &'a [u8],
+}
+
+impl<W: Write> Write for Indent<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut lines = buf.split(|&b| b == b'\n');
+        if let Some(first) = lines.next() {
+            self.out.write_all(first)?;
+        }
+        for line in lines {
+            self.out.write_all(b"\n")?;
+            self.out.write_all(self.indent)?;
+            self.out.write_all(line)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// The first paragraph of a check's documentation, on one line: what the
