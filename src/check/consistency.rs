@@ -878,7 +878,7 @@ fn names_a_thing(phrase: &str) -> bool {
 
 fn subject_before(before: &str) -> Option<String> {
     let line = before
-        .rsplit(['\n', '。', '；', ';', '，', ',', '、', ':', '：'])
+        .rsplit(['\n', '|', '。', '；', ';', '，', ',', '、', ':', '：'])
         .next()?;
     if line.is_ascii() {
         let mut words: Vec<&str> = line.split_whitespace().collect();

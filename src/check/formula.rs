@@ -36,7 +36,7 @@ use crate::claim::cues::{Cue, Cues};
 use crate::claim::extract::calculations;
 use crate::claim::kind::Typed;
 use crate::kb::formula::{Relation, Strength, relations};
-use crate::kb::{FactValue, Kb, Kind};
+use crate::kb::{FactValue, Kb, Kind, Mention, folded};
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
@@ -136,7 +136,11 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         .iter()
         .filter(|r| r.kinds().any(|k| k == claim.kind))
     {
-        if let Some(o) = evaluate(scope, index, relation) {
+        // "比兩張 4090 的 48GB" after "5090 一張 32GB": a count of one
+        // product and a per-unit figure of another make no total.
+        if let Some(o) = evaluate(scope, index, relation)
+            && !crosses_subjects(scope, claim, &o)
+        {
             outcomes.push(o);
         }
     }
@@ -185,6 +189,13 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             let bounded = claim.kind == o.relation.result
                 && is_usable(scope, claim)
                 && o.relation.kinds().all(|k| k != "utilisation");
+            !bounded || claim.quantity.claimed(false, false).lo > o.expected.hi
+        })
+        // "一天大概掛 6 小時 … 一天約 3.37 度": over a day, a month or a year,
+        // with a shorter time of use stated before, the whole period only
+        // bounds what is used in it.
+        .filter(|o| {
+            let bounded = claim.kind == o.relation.result && used_part_time(scope, claim, o);
             !bounded || claim.quantity.claimed(false, false).lo > o.expected.hi
         })
         // "QLoRA 把 32B 模型的权重压到约 16 GB": beside a model's size the
@@ -312,6 +323,105 @@ fn is_usable(scope: &Scope, claim: &Typed) -> bool {
         .unwrap_or(scope.input.sentences[claim.sentence].span.clone());
     let text = &scope.input.doc.text[clause];
     USABLE.iter().any(|w| text.contains(w))
+}
+
+/// The clause of a sentence that holds a position, else the sentence.
+fn clause_around(scope: &Scope, sentence: usize, at: usize) -> Range<usize> {
+    scope
+        .input
+        .facts
+        .clauses(sentence)
+        .iter()
+        .find(|c| c.start <= at && at < c.end)
+        .cloned()
+        .unwrap_or(scope.input.sentences[sentence].span.clone())
+}
+
+/// The figure of the text a binding came from.
+fn bound_figure<'s>(scope: &'s Scope, b: &Binding) -> Option<&'s Typed<'s>> {
+    let Origin::Text(span) = &b.origin else {
+        return None;
+    };
+    let at = scope
+        .typed
+        .binary_search_by_key(&span.start, |t| t.quantity.span.start)
+        .ok()?;
+    Some(&scope.typed[at])
+}
+
+/// Whether a count (a premise, or the claim) and a figure of each counted
+/// thing from the text are of two products: the count is written beside one name ("兩張
+/// 4090", "5090 一張") and the other figure's clause names others only
+/// ("5090 一張 32GB", "9950X 官方 TDP 170W").
+fn crosses_subjects(scope: &Scope, claim: &Typed, o: &Outcome) -> bool {
+    let text = scope.input.doc.text.as_str();
+    let count = o
+        .bindings
+        .iter()
+        .filter(|b| counted(&b.kind))
+        .find_map(|b| bound_figure(scope, b))
+        .or_else(|| counted(&claim.kind).then_some(claim));
+    let Some(count) = count else {
+        return false;
+    };
+    let span = &count.quantity.span;
+    let beside = scope.input.facts.names(count.sentence).iter().find(|m| {
+        let after = m.span.start >= span.end && at_most_chars(&text[span.end..m.span.start], 3);
+        let before = m.span.end <= span.start && at_most_chars(&text[m.span.end..span.start], 2);
+        after || before
+    });
+    let Some(object) = beside else {
+        return false;
+    };
+    // "四張 4090" and "RTX 4090 24GB" name one card.
+    let same = |m: &Mention| {
+        if !m.entities.is_empty() && !object.entities.is_empty() {
+            m.entities.iter().any(|e| object.entities.contains(e))
+        } else {
+            let (a, b) = (
+                folded(&text[m.span.clone()]),
+                folded(&text[object.span.clone()]),
+            );
+            a.contains(&b) || b.contains(&a)
+        }
+    };
+    o.bindings
+        .iter()
+        .filter(|b| !counted(&b.kind))
+        .filter_map(|b| bound_figure(scope, b))
+        .any(|each| {
+            let clause = clause_around(scope, each.sentence, each.quantity.span.start);
+            let mut names = scope
+                .input
+                .facts
+                .names(each.sentence)
+                .iter()
+                .filter(|m| clause.start <= m.span.start && m.span.end <= clause.end)
+                .peekable();
+            names.peek().is_some() && !names.any(same)
+        })
+}
+
+/// Whether the relation's time is a calendar period (a day or longer)
+/// and the claim's paragraph states a shorter time before the claim: the
+/// hours a day something runs.
+fn used_part_time(scope: &Scope, claim: &Typed, o: &Outcome) -> bool {
+    const DAY: f64 = 86_400.0;
+    let Some(period) = o
+        .bindings
+        .iter()
+        .find(|b| b.kind == "duration" && matches!(b.origin, Origin::Text(_)))
+    else {
+        return false;
+    };
+    if period.value.nominal < DAY {
+        return false;
+    }
+    let first = scope.typed.partition_point(|t| t.block < claim.block);
+    scope.typed[first..]
+        .iter()
+        .take_while(|t| t.quantity.span.start < claim.quantity.span.start)
+        .any(|t| t.kind == "duration" && t.quantity.premise().nominal < period.value.nominal)
 }
 
 /// Whether a relation counts accelerators.

@@ -304,7 +304,10 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             (vec![big], vec![small], Vec::new())
         }
     };
-    if numerators.is_empty() || denominators.is_empty() {
+    // "about 1.9× a 3090's 936 GB/s": a name the knowledge base does not
+    // know gives no figure, but the figures stated beside it still read.
+    let unknown_object = object.is_some_and(|o| o.entities.is_empty());
+    if (numerators.is_empty() || denominators.is_empty()) && !unknown_object {
         return None;
     }
     // The two figures stated before it are a reading too: "… than the A100,
@@ -340,7 +343,7 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
     }
     // With no name to take the multiple of, the two figures before it are
     // one reading among others when a figure of their kind follows it.
-    if object.is_none() && !after_d.is_empty() {
+    if object.is_none() && !after_d.is_empty() || unknown_object {
         return None;
     }
     let (n, d, ratio) = tried.first()?;

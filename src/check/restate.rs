@@ -16,9 +16,10 @@
 //!
 //! Only a conversion is read: the two figures must have different units,
 //! nothing but a few words may stand between the first figure and the
-//! restatement word, and a figure stated per item ("each", "per", "每")
-//! is not restated as a total. Figures more than a factor of 1,000 apart
-//! are about different things.
+//! restatement word, a figure stated per item ("each", "per", "每")
+//! is not restated as a total, and the last operand of a product ("8 ×
+//! 400 Gb/s, i.e. 400 GB/s") may be restated as the product. Figures more
+//! than a factor of 1,000 apart are about different things.
 //!
 //! Example:
 //!
@@ -86,6 +87,12 @@ fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Opt
         || !second.number.is_finite()
         || first.span.end > second.span.start
     {
+        return None;
+    }
+    // "8 × 400 Gb/s links, i.e. 400 GB/s per node": an operand of a product
+    // may stand for the product, which is what is restated.
+    let before = text[..first.span.start].trim_end();
+    if before.ends_with(['×', '*', '✕', 'x', 'X']) || before.ends_with("times") {
         return None;
     }
     let gap = &text[first.span.end..second.span.start];

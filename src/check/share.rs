@@ -474,6 +474,13 @@ fn check(
     let ratio = part.quantity.premise().checked_div(whole.premise())?;
     let claimed = share.claimed(false, false);
     let holds = claimed.meets_within(&ratio, tolerance);
+    // "32.1 元 ÷ 744.7 億元 = 4.31×10⁻⁸%, not 23%": a part more than a
+    // thousand times off the share is another figure of the paragraph's
+    // (a price beside a revenue), not the part.
+    let off = (claimed.nominal / ratio.nominal).abs();
+    if !holds && !(1e-3..=1e3).contains(&off) {
+        return None;
+    }
     let computed = format!(
         "{} ÷ {} = {}%",
         &text[part.quantity.span.clone()],

@@ -37,7 +37,8 @@ pub fn calculations(tokens: &[Token], text: &str) -> Vec<Calculation> {
         // Right after an operator, a chain has begun with an operand not read
         // ("2 (K and V) × 32 × 8", "参数量乘以 2 字节"): what follows is part of
         // a calculation, not one of its own.
-        if i > 0 && matches!(tokens[i - 1], Token::Op(..)) {
+        if i > 0 && matches!(tokens[i - 1], Token::Op(..)) || after_unread_operator(tokens, i, text)
+        {
             i += 1;
             continue;
         }
@@ -50,6 +51,38 @@ pub fn calculations(tokens: &[Token], text: &str) -> Vec<Calculation> {
         }
     }
     out
+}
+
+/// Operators the expression reader does not know: powers, roots and
+/// functions ("2^10", "√(8.33×10²¹)", "log(…)").
+fn is_unread_operator(token: Option<&Token>, text: &str) -> bool {
+    let Some(Token::Text(span)) = token else {
+        return false;
+    };
+    let word = text[span.clone()].trim();
+    word.starts_with(['^', '√', '∛', '∜'])
+        || word.ends_with(['^', '√', '∛', '∜'])
+        || ["sqrt", "log", "ln", "exp", "lg", "log2", "log10"].contains(&word)
+}
+
+/// Whether the token at `i`, past any opening brackets, follows an
+/// operator the reader does not know: "√(10²⁴ / 120)" and "(…)^0.34" start
+/// no calculation of their own.
+fn after_unread_operator(tokens: &[Token], i: usize, text: &str) -> bool {
+    let opened = tokens[..i]
+        .iter()
+        .rev()
+        .take_while(|t| matches!(t, Token::Open(_)))
+        .count();
+    i > opened && is_unread_operator(tokens.get(i - opened - 1), text)
+}
+
+/// Whether a name's figure follows: "V3 的", "V3's".
+fn possessed(token: Option<&Token>, text: &str) -> bool {
+    matches!(token, Some(Token::Text(span)) if {
+        let word = text[span.clone()].trim();
+        word.starts_with('的') || word.starts_with("'s") || word.starts_with("’s")
+    })
 }
 
 fn is_comma(text: &str) -> bool {
@@ -130,6 +163,10 @@ fn calculation_at(tokens: &[Token], start: usize, text: &str) -> Option<(Calcula
         let Some((side, after, has_op)) = side_at(tokens, at, text) else {
             break;
         };
+        // "= (7×10¹⁰)^0.34": a side raised to a power is not its value.
+        if is_unread_operator(tokens.get(after), text) {
+            break;
+        }
         let relation = match &side {
             Expr::Operand(q) if q.hedge == Some(Hedge::Approx) => Relation::Approx,
             _ => relation,
@@ -189,6 +226,9 @@ fn relation_at(tokens: &[Token], mut i: usize, text: &str) -> Option<(Relation, 
                     {
                         skipped += text[s.clone()].chars().count();
                     }
+                    // "大约是 V3 的 11 倍": a figure of another thing's is no
+                    // result of this side.
+                    Token::Name(_) if possessed(tokens.get(j + 1), text) => return None,
                     Token::Relation(..) | Token::Name(_) if skipped <= 8 => skipped += 1,
                     _ => return None,
                 }
@@ -212,6 +252,26 @@ mod tests {
             .iter()
             .map(|c| &text[c.span()])
             .collect()
+    }
+
+    #[test]
+    fn powers_and_roots_are_not_read_around() {
+        assert!(stated("N = √(10²⁴ / 120) = √(8.33×10²¹) ≈ 9.13×10¹⁰").is_empty());
+        assert!(
+            stated("A / N^α = 406.4 / (7×10¹⁰)^0.34 ≈ 406.4 / 4,862")
+                .iter()
+                .all(|c| !c.starts_with("0.34"))
+        );
+        assert_eq!(stated("400 / 1,250 ≈ 0.32"), vec!["400 / 1,250 ≈ 0.32"]);
+    }
+
+    #[test]
+    fn another_things_figure_is_no_result() {
+        assert!(
+            stated("6 × 405B × 15T ≈ 3.6×10²⁵，大约是 V3 的 11 倍")
+                .iter()
+                .all(|c| !c.contains("11 倍"))
+        );
     }
 
     #[test]

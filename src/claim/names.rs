@@ -67,6 +67,14 @@ pub fn mentions(kb: &Kb, text: &str) -> Vec<Mention> {
             i += 2;
             continue;
         }
+        if model_number(text, w) {
+            unknown.push(Mention {
+                span: w.clone(),
+                entities: Vec::new(),
+            });
+            i += 1;
+            continue;
+        }
         if !product_like(&text[w.clone()], cjk) {
             i += 1;
             continue;
@@ -250,6 +258,31 @@ fn words(text: &str) -> Vec<Range<usize>> {
     out
 }
 
+/// Whether a word that begins with digits is a model number: a card's
+/// number written alone ("两张 4090", `product_numbers` in
+/// `claims/language.yaml`) with no unit after it, or four digits and more
+/// with capitals that are no unit ("9950X", "7800X3D", "4090D").
+fn model_number(text: &str, word: &Range<usize>) -> bool {
+    let w = &text[word.clone()];
+    let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, tail) = w.split_at(digits);
+    if tail.is_empty() {
+        let after = text[word.end..].trim_start_matches(' ');
+        return Lexicon::builtin().is_product_number(number)
+            && UnitTable::builtin().compound_unit_at(after).is_none();
+    }
+    let whole_unit = UnitTable::builtin()
+        .compound_unit_at(tail)
+        .is_some_and(|u| u.len == tail.len());
+    // "2027E", "2026F": a year's estimate or forecast.
+    let year = digits == 4 && (1900..2100).contains(&number.parse::<u32>().unwrap_or(0));
+    let estimate = year && tail.len() == 1;
+    digits >= 4
+        && !estimate
+        && tail.starts_with(|c: char| c.is_ascii_uppercase())
+        && (tail.starts_with('X') || !whole_unit)
+}
+
 /// Whether two words stand side by side, one space apart.
 fn joined(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
     &text[a.end..b.start] == " "
@@ -345,6 +378,19 @@ mod tests {
             names("Zephyr-9 and the Kestrel K12 ship beside the H100."),
             [("Zephyr-9", false), ("Kestrel K12", false), ("H100", true)]
         );
+    }
+
+    #[test]
+    fn model_numbers_are_unknown_names() {
+        assert_eq!(names("比兩張 4090 的 48GB"), [("4090", false)]);
+        assert_eq!(
+            names("the 9950X and a 7800X3D"),
+            [("9950X", false), ("7800X3D", false)]
+        );
+        // A unit after the number, a year's estimate, a size: no names.
+        assert!(names("4090 W at peak").is_empty());
+        assert!(names("our 2027E EPS").is_empty());
+        assert!(names("a 1600W supply").is_empty());
     }
 
     #[test]

@@ -100,10 +100,13 @@ impl Quantity {
             || [Base::Accelerator, Base::Node]
                 .into_iter()
                 .any(|b| d == Dimension::of(b));
+        // A whole number of days, hours or years is a period counted out:
+        // "一天" is a day, not twelve to thirty-six hours.
+        let period = d == Dimension::of(Base::Second) && self.magnitude == 1.0;
         let counted = (self.digit_half <= 0.5 || things)
             && self.number.nominal.fract() == 0.0
             && !self.is_share
-            && (self.unit.factor == 1.0 || price);
+            && (self.unit.factor == 1.0 || price || period && self.digit_half <= 0.5);
         let half = if counted { 0.0 } else { self.digit_half };
         let v = Interval::around(self.number.nominal, half).scale(self.unit.factor);
         apply_hedge(v, self.hedge, self.step * self.unit.factor)
@@ -655,6 +658,19 @@ impl Lexer<'_> {
             return self.unit_declared(text, pos);
         };
         let label = &trimmed[..m.len];
+        // "9950X", "7800X3D": a capital X glued to a model number, or to
+        // more of a name, is part of the name and no factor.
+        if label == "X" && gap == 0 {
+            let digits = text[..pos]
+                .bytes()
+                .rev()
+                .take_while(u8::is_ascii_digit)
+                .count();
+            let name_goes_on = trimmed[m.len..].starts_with(|c: char| c.is_ascii_alphanumeric());
+            if digits >= 4 || name_goes_on {
+                return (None, pos);
+            }
+        }
         if matches!(label, "x" | "X" | "×" | "times") {
             // "8×40GB" and "8×H100" are products, "18× gap" a factor.
             let after = trimmed[m.len..].trim_start();
@@ -833,6 +849,21 @@ impl Lexer<'_> {
             || text[..pos].trim_end().ends_with(operators);
         let plain_digits = numeral.form == Form::ChineseDigits
             || literal.chars().all(|c| digit_value(c).is_some());
+        // "03/15 21:59", "12/03": a month and a day, or a zero-padded
+        // field of a date or an identifier; no count is written "03".
+        let ascii_digits = literal.bytes().all(|b| b.is_ascii_digit());
+        if ascii_digits && literal.len() >= 2 && literal.starts_with('0') {
+            return true;
+        }
+        let month_at = pos
+            .checked_sub(3)
+            .filter(|&m| text.as_bytes()[pos - 1] == b'/' && text.is_char_boundary(m));
+        if ascii_digits
+            && literal.len() == 2
+            && (month_day(text, pos) || month_at.is_some_and(|m| month_day(text, m)))
+        {
+            return true;
+        }
         // "两张 4090 的 48GB": a card's model number written alone.
         if plain_digits && self.words.is_product_number(literal) {
             let (unit, _) = self.unit_after(text, numeral.end);
@@ -957,6 +988,38 @@ fn word_len(text: &str) -> usize {
     }
 }
 
+/// Whether a month and a day ("11/15") begin at `at`, written so that no
+/// fraction ("3/4", "10/12") reads the same: two digits each, and a
+/// zero-padded field, a clock time after ("11/15 21:59") or a year
+/// ("11/15/2025").
+fn month_day(text: &str, at: usize) -> bool {
+    let b = text.as_bytes();
+    let digits = |i: usize| {
+        b.get(i..i + 2)
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    };
+    let before_ok = at == 0 || !b[at - 1].is_ascii_digit();
+    if !before_ok || !digits(at) || b.get(at + 2) != Some(&b'/') || !digits(at + 3) {
+        return false;
+    }
+    if b.get(at + 5).is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    let field = |i: usize| u32::from(b[i] - b'0') * 10 + u32::from(b[i + 1] - b'0');
+    let (month, day) = (field(at), field(at + 3));
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+        return false;
+    }
+    let padded = b[at] == b'0' || b[at + 3] == b'0';
+    let rest = &b[at + 5..];
+    let clock = rest.len() >= 6
+        && rest[0] == b' '
+        && rest[1..3].iter().all(u8::is_ascii_digit)
+        && rest[3] == b':';
+    let year = rest.len() >= 5 && rest[0] == b'/' && rest[1..5].iter().all(u8::is_ascii_digit);
+    padded || clock || year
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1073,6 +1136,36 @@ mod tests {
         assert_eq!(texts("dtype= 2048 × 4"), vec!["2048", "4"]);
         assert_eq!(texts("4 × 2048 tokens"), vec!["4", "2048 tokens"]);
         assert!(texts("released in 2048, then").is_empty());
+    }
+
+    #[test]
+    fn dates_and_padded_fields_are_no_counts() {
+        assert!(
+            texts("推 kaito: 兩張 800W 03/15 21:59")
+                .iter()
+                .all(|t| !t.starts_with('0') && *t != "15")
+        );
+        assert_eq!(texts("posted 11/15 21:59, 8 GPUs"), vec!["8 GPUs"]);
+        assert_eq!(texts("on 12/03 we had 8 GPUs"), vec!["8 GPUs"]);
+        assert_eq!(texts("build 007 ran"), Vec::<&str>::new());
+        // A fraction keeps its numbers.
+        assert_eq!(texts("10/12 nodes"), vec!["10", "12 nodes"]);
+    }
+
+    #[test]
+    fn a_capital_x_glued_to_a_model_number_is_a_name() {
+        assert_eq!(texts("the 9950X draws 170 W"), vec!["170 W"]);
+        assert_eq!(texts("a 7800X3D"), Vec::<&str>::new());
+        assert_eq!(one("about 10X faster").unit.label, "X");
+        assert_eq!(one("3x the memory").unit.label, "x");
+    }
+
+    #[test]
+    fn a_whole_number_of_days_is_exact_as_a_premise() {
+        let day = one("一天").premise();
+        assert_eq!((day.lo, day.hi), (86_400.0, 86_400.0));
+        let approx = one("1.5 days").premise();
+        assert!(approx.lo < approx.hi);
     }
 
     #[test]
