@@ -82,7 +82,7 @@ fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Opt
     let dimension = first.dimension();
     if dimension.is_dimensionless()
         || second.dimension() != dimension
-        || first.unit.label == second.unit.label
+        || first.unit.label == second.unit.label && first.magnitude == second.magnitude
         || !first.number.is_finite()
         || !second.number.is_finite()
         || first.span.end > second.span.start
@@ -95,7 +95,25 @@ fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Opt
     if before.ends_with(['×', '*', '✕', 'x', 'X']) || before.ends_with("times") {
         return None;
     }
+    // "38,838 万元（约 38.8 亿元）", "80 GB (74.5 GiB)": a figure alone in
+    // brackets right after another restates it; so does "（即 …）".
     let gap = &text[first.span.end..second.span.start];
+    let bracketed = gap.trim_start().strip_prefix(['(', '（']);
+    if let Some(inside) = bracketed {
+        let closes = text[second.span.end..]
+            .trim_start()
+            .starts_with([')', '）']);
+        if !closes {
+            return None;
+        }
+        if !inside.trim().is_empty() {
+            Cues::builtin().restatement_ending(inside)?;
+            if inside.trim().chars().count() > 4 {
+                return None;
+            }
+        }
+        return conversion(text, tolerance, first, second);
+    }
     let cue = Cues::builtin().restatement_ending(gap)?;
     let before_cue = &gap[..cue];
     if before_cue.chars().any(|c| c.is_ascii_digit()) {
@@ -121,6 +139,11 @@ fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Opt
     if tail_start == 0 && !subject.is_empty() {
         return None;
     }
+    conversion(text, tolerance, first, second)
+}
+
+/// The finding for a second figure that restates the first in other units.
+fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Option<Finding> {
     let readings = |q: &Quantity, exact: bool| -> Vec<(Interval, bool)> {
         let mut out = vec![(value(q, false, exact), false)];
         if q.has_binary_reading() {
@@ -138,14 +161,19 @@ fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Opt
         .iter()
         .flat_map(|a| restated.iter().map(move |b| (a, b)))
         .find(|(a, b)| b.0.meets_within(&a.0, tolerance));
-    let converted = first.premise().nominal / second.unit.factor;
     let shown_first = text[first.span.clone()].trim();
     let shown_second = text[second.span.clone()].trim();
-    let computed = format!(
-        "{shown_first} = {} {}",
-        number(converted),
-        second.unit.label
-    );
+    // In the restatement's own words: "= 3.8838 亿元", not "388,380,000 元".
+    let written_unit = shown_second
+        .rfind(|c: char| c.is_ascii_digit())
+        .map(|i| shown_second[i + 1..].trim())
+        .filter(|u| !u.is_empty() && second.magnitude != 1.0);
+    let (scale, label) = match written_unit {
+        Some(unit) => (second.unit.factor * second.magnitude, unit),
+        None => (second.unit.factor, second.unit.label.as_str()),
+    };
+    let converted = first.premise().nominal / scale;
+    let computed = format!("{shown_first} = {} {label}", number(converted));
     let related = vec![Related {
         span: first.span.clone(),
         note: "the figure restated".into(),
@@ -251,6 +279,22 @@ mod tests {
             restated("这次检查点共 3 天，相当于 96 小时。"),
             vec![(Verdict::Contradicted, "96 小时".to_string())]
         );
+    }
+
+    #[test]
+    fn a_figure_alone_in_brackets_restates_the_one_before() {
+        assert_eq!(
+            restated("预算 42,600 万元（约 42.6 亿元）。")[0].0,
+            Verdict::Contradicted
+        );
+        assert_eq!(
+            restated("预算 42,600 万元（约 4.26 亿元）。")[0].0,
+            Verdict::Verified
+        );
+        // Words of another thing inside the brackets, or the brackets going on.
+        assert!(restated("2 PB 可用容量（裸容量约 2.4 PB）。").is_empty());
+        assert!(restated("It draws 300 MW (250 MW of it IT load).").is_empty());
+        assert!(restated("8 × 400 Gb/s links, i.e. 400 GB/s per node.").is_empty());
     }
 
     #[test]
