@@ -1523,6 +1523,8 @@ fn column(attribute: &str, qualifiers: &BTreeMap<String, String>) -> String {
                 "link" => match v.as_str() {
                     "nvlink" => "NVLink".into(),
                     "pcie" => "PCIe".into(),
+                    "infiniband" => "InfiniBand".into(),
+                    "ethernet" => "Ethernet".into(),
                     other => other.to_uppercase(),
                 },
                 _ => v.replace('_', " "),
