@@ -28,6 +28,8 @@ const FILES: &[&str] = &[
     "claims/hardware/google.yaml",
     "claims/hardware/huawei.yaml",
     "claims/hardware/intel.yaml",
+    "claims/hardware/microsoft.yaml",
+    "claims/hardware/networking.yaml",
     "claims/hardware/nvidia.yaml",
     "claims/models.yaml",
     "claims/papers.yaml",

@@ -449,6 +449,13 @@ fn judge(
     if beside_its_unit {
         return Judged::Done(None);
     }
+    // A price recorded as of a date ("55.04 USD/hour as of 2026-11-09") is
+    // a reading of that date, never a spec: it verifies the figure it
+    // matches, and a figure it does not match may be another date's price.
+    let candidates: Vec<Candidate> = candidates.into_iter().filter(|c| !dated_price(c)).collect();
+    if candidates.is_empty() {
+        return Judged::Done(None);
+    }
     if !states_a_spec(kb, context, q, &subject, &clause, &candidates) {
         return Judged::Done(None);
     }
@@ -704,6 +711,12 @@ fn certain(
                 .any(|c| c.qualifiers.get("sparsity").is_some_and(|s| s == v))
         });
     precision_and_link && sparsity
+}
+
+/// Whether a reading is a price of a date (an `as_of` qualifier on money),
+/// which may verify a figure but never contradict one.
+fn dated_price(c: &Candidate) -> bool {
+    c.qualifiers.contains_key("as_of") && c.measure.dimension().exponent(Base::Dollar) != 0
 }
 
 /// Attributes a figure's unit alone never makes certain: money is a month's
@@ -1510,6 +1523,8 @@ fn column(attribute: &str, qualifiers: &BTreeMap<String, String>) -> String {
                 "link" => match v.as_str() {
                     "nvlink" => "NVLink".into(),
                     "pcie" => "PCIe".into(),
+                    "infiniband" => "InfiniBand".into(),
+                    "ethernet" => "Ethernet".into(),
                     other => other.to_uppercase(),
                 },
                 _ => v.replace('_', " "),
@@ -1745,6 +1760,20 @@ mod tests {
         assert_eq!(found[1].0, Verdict::Contradicted, "{found:?}");
         assert!(
             found[1].3.as_deref().unwrap().contains("BF16 dense"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_dated_price_verifies_and_never_contradicts() {
+        // p5.48xlarge: 55.04 USD/hour as of 2026-11-09; the 2023 rate was
+        // higher, and true when written.
+        let found = spec("A p5.48xlarge costs $55.04 per hour on demand.");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, Verdict::Verified, "{found:?}");
+        let found = spec("In 2023 a p5.48xlarge cost $98.32 per hour on demand.");
+        assert!(
+            found.iter().all(|f| f.0 != Verdict::Contradicted),
             "{found:?}"
         );
     }
