@@ -88,7 +88,12 @@ impl Check for Share {
                             .then(|| {
                                 let whole = whole.as_ref();
                                 let tokens = &sentence.tokens;
-                                check(text, q, &clause, &earlier, whole, tokens, input.tolerance)
+                                let at = Context {
+                                    clause: &clause,
+                                    sentence_start: sentence.span.start,
+                                    tokens,
+                                };
+                                check(text, q, &at, &earlier, whole, input.tolerance)
                             })
                             .flatten()
                     });
@@ -411,18 +416,72 @@ const STOP: &[&str] = &[
     "than", "from", "into", "over", "under", "below", "above", "even", "every", "stay", "stays",
 ];
 
+/// The earlier figure of the whole's kind that shares the most words with
+/// what the share is said of, the nearest on a tie.
+fn part_by_words<'e, 'a>(
+    earlier: &'e [Stated<'a>],
+    whole: &Quantity,
+    subject: &BTreeSet<String>,
+) -> Option<&'e Stated<'a>> {
+    let best = earlier
+        .iter()
+        .rev()
+        .take(RECENT)
+        .filter(|s| {
+            s.quantity.span != whole.span
+                && s.quantity.dimension() == whole.dimension()
+                && s.quantity.premise().nominal < whole.premise().nominal
+        })
+        .map(|s| (s.words.intersection(subject).count(), s))
+        .filter(|(shared, _)| *shared > 0)
+        .fold(None, |best: Option<(usize, &Stated)>, (n, s)| match best {
+            Some((m, _)) if m >= n => best,
+            _ => Some((n, s)),
+        })?
+        .1;
+    Some(best)
+}
+
+/// Where a share stands: its clause, its sentence's start and tokens.
+struct Context<'c> {
+    clause: &'c Range<usize>,
+    sentence_start: usize,
+    tokens: &'c [Token],
+}
+
+/// Words that open a clause restating the figure before as a share: "1,266
+/// MW, or about 61% of …", "其中 780 人…，占 55%".
+const RESTATING: [&str; 10] = [
+    "", "or", "i.e.", "that is", "即", "占", "佔", "约占", "約佔", "合",
+];
+
 fn check(
     text: &str,
     share: &Quantity,
-    clause: &Range<usize>,
+    at: &Context,
     earlier: &[Stated],
     whole_of_parts: Option<&Stated>,
-    tokens: &[Token],
     tolerance: f64,
 ) -> Option<Finding> {
+    let (clause, tokens) = (at.clause, at.tokens);
     // A figure may run past its clause ("0\n%"): what follows is then empty.
     let after = text[share.span.end..clause.end.max(share.span.end)].trim_start();
     let before = &text[clause.start..share.span.start];
+    let restating = RESTATING.contains(&before.trim().to_lowercase().as_str());
+    // The figure right before in the sentence, which a restating clause
+    // gives as a share.
+    let previous = |whole: &Quantity| {
+        earlier
+            .iter()
+            .rev()
+            .take_while(|s| s.quantity.span.start >= at.sentence_start)
+            .find(|s| s.quantity.span.end <= clause.start)
+            .filter(|s| {
+                s.quantity.span != whole.span
+                    && s.quantity.dimension() == whole.dimension()
+                    && s.quantity.premise().nominal < whole.premise().nominal
+            })
+    };
     // "网络故障占全部停机的 20%": the share of the paragraph's whole, said of
     // what comes before 占.
     let zh_of_all = before.find('占').filter(|&i| {
@@ -431,8 +490,11 @@ fn check(
             .iter()
             .any(|w| rest.starts_with(w))
     });
+    let bare_zh = restating && before.trim().ends_with(['占', '佔']) && !after.starts_with("of ");
     let (whole, subject_text): (&Quantity, &str) = if let Some(i) = zh_of_all {
         (whole_of_parts?.quantity, &before[..i])
+    } else if bare_zh {
+        (whole_of_parts?.quantity, "")
     } else {
         let of = after.strip_prefix("of ").map(str::trim_start)?;
         // "of the 150 MW target": the figure right after; "of all stops":
@@ -455,22 +517,11 @@ fn check(
     // The part: the earlier figure of the whole's kind that shares the most
     // words with what the share is said of, the nearest on a tie.
     let subject = words(subject_text, "");
-    let part = earlier
-        .iter()
-        .rev()
-        .take(RECENT)
-        .filter(|s| {
-            s.quantity.span != whole.span
-                && s.quantity.dimension() == whole.dimension()
-                && s.quantity.premise().nominal < whole.premise().nominal
-        })
-        .map(|s| (s.words.intersection(&subject).count(), s))
-        .filter(|(shared, _)| *shared > 0)
-        .fold(None, |best: Option<(usize, &Stated)>, (n, s)| match best {
-            Some((m, _)) if m >= n => best,
-            _ => Some((n, s)),
-        })?
-        .1;
+    let restated = restating.then(|| previous(whole)).flatten();
+    let part = match restated {
+        Some(p) => p,
+        None => part_by_words(earlier, whole, &subject)?,
+    };
     let ratio = part.quantity.premise().checked_div(whole.premise())?;
     let claimed = share.claimed(false, false);
     let holds = claimed.meets_within(&ratio, tolerance);
@@ -522,8 +573,35 @@ fn check(
 #[cfg(test)]
 mod tests {
     use crate::audit::audit;
+    use crate::check::finding::Verdict;
     use crate::kb::Kb;
     use crate::read::document::Document;
+
+    fn verdicts(text: &str) -> Vec<Verdict> {
+        audit(Document::new("t.md", text.to_string()), Kb::builtin())
+            .findings
+            .iter()
+            .filter(|f| f.check == "share")
+            .map(|f| f.verdict)
+            .collect()
+    }
+
+    #[test]
+    fn a_clause_restating_the_figure_before_as_a_share() {
+        assert_eq!(
+            verdicts("They account for 910 MW, or about 45% of the 2,390 MW queue."),
+            vec![Verdict::Contradicted]
+        );
+        assert_eq!(
+            verdicts("共 1,250 人参与调查，其中 700 人认为被低估，占 56%。"),
+            vec![Verdict::Verified]
+        );
+        // Words of its own before the share: another part, found by words.
+        assert!(
+            verdicts("They account for 910 MW, while storage is 45% of the 2,390 MW queue.")
+                .is_empty()
+        );
+    }
 
     #[test]
     fn a_figure_running_past_its_clause_is_read_safely() {
