@@ -549,9 +549,10 @@ mod tests {
     #[test]
     fn a_figure_stated_as_the_change_is_no_end_of_it() {
         // "up $80.2bn" is the change; the ends are $451.2bn and $361.0bn.
-        for text in
-            ["Capex reaches $451.2bn, up $80.2bn from our estimate of $361.0bn, or 25.0% growth."]
-        {
+        for text in [
+            "Capex reaches $451.2bn, up $80.2bn from our estimate of $361.0bn, or 25.0% growth.",
+            "Capex reaches **$451.2bn**, up **$80.2bn** from $361.0bn, or 25.0% growth.",
+        ] {
             let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
             let share = report.findings.iter().find(|f| f.check == "share");
             assert!(
