@@ -9,6 +9,8 @@ use crate::kb::Kb;
 use crate::number::quantity::{Lexer, Token};
 use crate::read::document::Document;
 use crate::read::markdown::{Block, prose_blocks};
+use crate::read::normal::view;
+use crate::read::offsets::OffsetMap;
 use crate::read::segment::{Sentence, prose_view, sentences};
 
 /// What an audit found in one document.
@@ -67,13 +69,40 @@ impl FileReport {
     pub fn flagged(&self) -> usize {
         self.findings.iter().filter(|f| f.verdict.is_flag()).count()
     }
+
+    /// The report of a document's view made the report of the document:
+    /// every span mapped back to the bytes as written.
+    fn into_original(mut self, map: &OffsetMap, original: Document) -> FileReport {
+        let back = |span: &mut std::ops::Range<usize>| *span = map.span_to_original(span);
+        for f in &mut self.findings {
+            back(&mut f.span);
+            back(&mut f.label_span);
+            f.related.iter_mut().for_each(|r| back(&mut r.span));
+        }
+        self.figures.iter_mut().for_each(back);
+        self.sentences.iter_mut().for_each(back);
+        // The map keeps order; spans it widens to the same piece may meet.
+        self.findings
+            .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        self.findings.dedup_by(|a, b| a.sort_key() == b.sort_key());
+        self.document = original;
+        self
+    }
 }
 
-/// The prose blocks of a document and their sentences, with tokens.
+/// The prose blocks of a document and their sentences, with tokens, read
+/// from the text as it is (the audit reads a document with full-width
+/// forms or math through its view, [`crate::read::normal::view`]).
 pub fn sentences_of(doc: &Document) -> (Vec<Block>, Vec<Sentence>) {
+    let blocks = prose_blocks(&doc.text);
+    let sentences = sentences_in(doc, &blocks);
+    (blocks, sentences)
+}
+
+/// The sentences of a document's prose blocks, with tokens.
+pub fn sentences_in(doc: &Document, blocks: &[Block]) -> Vec<Sentence> {
     let lexer = Lexer::builtin();
     let mut out = Vec::new();
-    let blocks = prose_blocks(&doc.text);
     for (index, block) in blocks.iter().enumerate() {
         let (offset, view) = prose_view(&doc.text, block);
         for span in sentences(&view, offset) {
@@ -96,7 +125,7 @@ pub fn sentences_of(doc: &Document) -> (Vec<Block>, Vec<Sentence>) {
             });
         }
     }
-    (blocks, out)
+    out
 }
 
 fn shift(token: Token, offset: usize) -> Token {
@@ -224,9 +253,25 @@ pub fn audit(document: Document, kb: &Kb) -> FileReport {
     audit_with(document, kb, &Settings::default())
 }
 
-/// Audits one document with the checks the settings choose.
+/// Audits one document with the checks the settings choose. A document
+/// with full-width forms or math is audited through its normalised view,
+/// and the report's spans mapped back to the original once.
 pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileReport {
-    let (blocks, sentences) = sentences_of(&document);
+    let blocks = prose_blocks(&document.text);
+    match view(&document, &blocks) {
+        None => audit_blocks(document, blocks, kb, settings),
+        Some(v) => audit_blocks(v.document, v.blocks, kb, settings).into_original(&v.map, document),
+    }
+}
+
+/// Audits a document (or a document's view) whose prose blocks are read.
+fn audit_blocks(
+    document: Document,
+    blocks: Vec<Block>,
+    kb: &Kb,
+    settings: &Settings,
+) -> FileReport {
+    let sentences = sentences_in(&document, &blocks);
     let figures: Vec<std::ops::Range<usize>> = sentences
         .iter()
         .flat_map(|s| &s.tokens)

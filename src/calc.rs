@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use crate::number::numeral::{Form, numeral_at};
 use crate::number::quantity::{Lexer, Quantity, Token};
+use crate::read::{math, normal};
 use crate::units::{Base, Dimension, Unit, UnitTable};
 
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -33,10 +34,14 @@ pub enum CalcError {
 /// Evaluates an expression, with an optional `-> UNIT` target, and returns
 /// the printed result: "596.0464478 GiB".
 pub fn calc(input: &str) -> Result<String, CalcError> {
+    // Read as prose is read: full-width forms in ASCII, LaTeX as plain text.
+    let input = normal::ascii_forms(input);
     let (expression, target) = match input.split_once("->").or_else(|| input.split_once('→')) {
         Some((e, t)) => (e, Some(t.trim())),
-        None => (input, None),
+        None => (input.as_ref(), None),
     };
+    let latex = math::expression(expression);
+    let expression = latex.as_deref().unwrap_or(expression);
     if expression.trim().is_empty() {
         return Err(CalcError::Empty);
     }
@@ -182,6 +187,30 @@ mod tests {
         );
         assert_eq!(calc("400 Gb/s -> GB/s").unwrap(), "50 GB/s");
         assert_eq!(calc("100000 * 700 W -> MW").unwrap(), "70 MW");
+    }
+
+    #[test]
+    fn full_width_forms_and_latex_read_as_plain_text() {
+        assert_eq!(calc("４×１９２ＧＢ").unwrap(), calc("4×192GB").unwrap());
+        assert_eq!(calc("４．８ ＴＢ／ｓ －＞ ＧＢ／ｓ").unwrap(), "4800 GB/s");
+        assert_eq!(calc("１２，８００ ＊ ２").unwrap(), "25600");
+        assert_eq!(
+            calc(r"3 \times 10^{24} \text{ FLOP}").unwrap(),
+            calc("3 × 10^24 FLOP").unwrap()
+        );
+        assert_eq!(calc(r"$\frac{640\,\text{GB}}{8}$ -> GB").unwrap(), "80 GB");
+        assert_eq!(calc(r"8 \cdot 80 - 40").unwrap(), "600");
+        assert_eq!(
+            calc(r"$4.8 \times 10^{26}$ FLOP / (989 TFLOPS * 0.4) -> hours").unwrap(),
+            calc("4.8e26 FLOP / (989 TFLOPS * 0.4) -> hours").unwrap()
+        );
+        assert_eq!(calc("$2 * 3").unwrap(), "6 USD");
+        assert_eq!(calc(r"3{,}000 \times 2").unwrap(), "6000");
+        // A full-width word is still no number.
+        assert!(matches!(
+            calc("８ * ｂａｎａｎａ"),
+            Err(CalcError::Unreadable(_))
+        ));
     }
 
     #[test]

@@ -234,6 +234,28 @@ fn calc_reads_arabic_digits_mixed_with_chinese() {
 }
 
 #[test]
+fn calc_reads_full_width_forms() {
+    assert_calc("４×１９２ＧＢ -> GB", "768 GB");
+    assert_calc("４×１９２ＧＢ", "768000000000 B");
+    assert_calc("４．８ ＴＢ／ｓ －＞ ＧＢ／ｓ", "4800 GB/s");
+    assert_calc("１２，８００ ÷ ２００", "64");
+    assert_error(
+        &calc("８ × ｂａｎａｎａ"),
+        "cannot read \"banana\" in the expression",
+    );
+}
+
+#[test]
+fn calc_reads_latex() {
+    assert_calc(r"\frac{8 \times 80\,\text{GB}}{2} -> GB", "320 GB");
+    assert_calc(r"3 \times 10^{24} \text{ FLOP} -> FLOP", "3e24 FLOP");
+    assert_calc(r"$6 \times 7 \times 10^{9}$ * 2e12", "8.4e22");
+    assert_calc(r"3{,}000 \cdot 2\,\mathrm{GB} -> TB", "6 TB");
+    // A dollar sign with no LaTeX after it is money.
+    assert_calc("$2 * 3", "6 USD");
+}
+
+#[test]
 fn calc_refuses_to_add_bytes_and_watts() {
     assert_error(
         &calc("80 GB + 700 W"),
@@ -272,7 +294,7 @@ fn calc_examples_in_the_readme_hold() {
                 .push(line);
         }
     }
-    assert_eq!(examples.len(), 5, "{examples:?}");
+    assert_eq!(examples.len(), 7, "{examples:?}");
     for (expression, output) in examples {
         let expected = output.iter().map(|l| format!("{l}\n")).collect::<String>();
         let run = calc(expression);

@@ -37,3 +37,76 @@ fn json_rendering() {
         insta::assert_json_snapshot!(json);
     });
 }
+
+/// A document with full-width forms and math is read through a view, but
+/// every span of its report slices the original bytes to the figure as
+/// written, and its line and column count the original characters.
+#[test]
+fn spans_in_full_width_and_math_fixtures_slice_the_original() {
+    let read = |name: &str| {
+        let path = format!("tests/fixtures/{name}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        (
+            text.clone(),
+            audit(Document::new(path, text), Kb::builtin()),
+        )
+    };
+    let (text, report) = read("fullwidth_zh.md");
+    assert_eq!(report.document.text, text);
+    let wrong = report
+        .findings
+        .iter()
+        .find(|f| f.verdict.is_flag())
+        .expect("a flagged calculation");
+    assert_eq!(&text[wrong.span.clone()], "８×８０ＧＢ＝６００ＧＢ");
+    assert_eq!(&text[wrong.label_span.clone()], "６００ＧＢ");
+    assert_eq!(&text[wrong.related[0].span.clone()], "８×８０ＧＢ");
+    assert_eq!(report.document.line_col(wrong.label_span.start), (7, 20));
+    let figures: Vec<&str> = report.figures.iter().map(|f| &text[f.clone()]).collect();
+    for written in [
+        "７６８ＧＢ",
+        "４．８　ＴＢ／ｓ",
+        "３８．４ＴＢ／ｓ",
+        "６４ 张",
+    ] {
+        assert!(figures.contains(&written), "{written} in {figures:?}");
+    }
+    // The thousands separator holds a figure together; a list's commas do not.
+    assert!(
+        figures.iter().any(|f| f.starts_with("１２，８００")),
+        "{figures:?}"
+    );
+    assert!(
+        !figures.iter().any(|f| f.contains("８，１６")),
+        "{figures:?}"
+    );
+    for f in &report.findings {
+        for span in std::iter::once(&f.span).chain(f.related.iter().map(|r| &r.span)) {
+            assert!(
+                text.get(span.clone()).is_some(),
+                "{span:?} is not on characters"
+            );
+        }
+    }
+
+    let (text, report) = read("math_en.md");
+    let wrong = report
+        .findings
+        .iter()
+        .find(|f| f.verdict.is_flag())
+        .expect("a flagged calculation");
+    assert_eq!(&text[wrong.label_span.clone()], r"1{,}228\,\mathrm{GB}");
+    assert_eq!(
+        &text[wrong.related[0].span.clone()],
+        r"8 \cdot 141\,\mathrm{GB}"
+    );
+    let figures: Vec<&str> = report.figures.iter().map(|f| &text[f.clone()]).collect();
+    assert!(
+        figures.contains(&r"8.4 \times 10^{22}\ \text{FLOP}"),
+        "{figures:?}"
+    );
+    // The money the parser took for math is money, its dollar signs its own.
+    for money in ["$2", "$3", "$1.50"] {
+        assert!(figures.contains(&money), "{money} in {figures:?}");
+    }
+}

@@ -199,6 +199,20 @@ fn stated_to(text: &str, sentence: &crate::read::segment::Sentence, figure: &Qua
     tail.ends_with('到') || tail.ends_with('至') || tail.ends_with(" to") || tail == "to"
 }
 
+/// Whether a figure is the change itself rather than one of its ends:
+/// "$451.2bn, up $80.2bn from $361.0bn, or 25.0% growth" changes from
+/// $361.0bn to $451.2bn.
+fn stated_as_change(
+    text: &str,
+    sentence: &crate::read::segment::Sentence,
+    figure: &Quantity,
+) -> bool {
+    let lead = last_chars(&text[sentence.span.start..figure.span.start], 8).to_lowercase();
+    // "up **$80.2bn**": emphasis marks are no words.
+    let lead = lead.trim_end_matches(|c: char| c.is_whitespace() || c == '*' || c == '_');
+    lead.ends_with(" up") || lead.ends_with(" down") || lead == "up" || lead == "down"
+}
+
 /// "从 900 GB/s 降到 400 GB/s，等于砍掉了近七成": a share with a change
 /// word in its clause is the change between the two figures of one kind
 /// stated last before it in the sentence, over the first.
@@ -234,7 +248,9 @@ fn change(
         .tokens
         .iter()
         .filter_map(|t| match t {
-            Token::Quantity(f) if f.span != q.span => Some(&**f),
+            Token::Quantity(f) if f.span != q.span && !stated_as_change(text, sentence, f) => {
+                Some(&**f)
+            }
             _ => None,
         })
         .collect();
@@ -611,6 +627,23 @@ mod tests {
             assert!(
                 report.findings.iter().all(|f| f.check != "share"),
                 "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_figure_stated_as_the_change_is_no_end_of_it() {
+        // "up $80.2bn" is the change; the ends are $451.2bn and $361.0bn.
+        for text in [
+            "Capex reaches $451.2bn, up $80.2bn from our estimate of $361.0bn, or 25.0% growth.",
+            "Capex reaches **$451.2bn**, up **$80.2bn** from $361.0bn, or 25.0% growth.",
+        ] {
+            let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+            let share = report.findings.iter().find(|f| f.check == "share");
+            assert!(
+                share.is_some_and(|f| !f.verdict.is_flag()),
+                "{text:?}: {:?}",
+                report.findings
             );
         }
     }

@@ -15,7 +15,7 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::audit::sentences_of;
+use crate::audit::sentences_in;
 use crate::check::finding::{Finding, Verdict};
 use crate::claim::cues::Cue;
 use crate::claim::facts::Facts;
@@ -24,7 +24,8 @@ use crate::kb::{Kb, Mention};
 use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::document::Document;
-use crate::read::markdown::BlockKind;
+use crate::read::markdown::{Block, BlockKind, prose_blocks};
+use crate::read::normal::view;
 
 /// One figure as the model read it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -217,9 +218,39 @@ impl<'f> Covering<'f> {
 }
 
 /// Every figure of a document as a statement, with the findings of its
-/// audit as the checks that covered it.
+/// audit as the checks that covered it. A document with full-width forms
+/// or math is read through its view, as the audit read it; the spans,
+/// positions and texts of its statements are those of the original.
 pub fn statements(document: &Document, kb: &Kb, findings: &[Finding]) -> Vec<Statement> {
-    let (blocks, sentences) = sentences_of(document);
+    let blocks = prose_blocks(&document.text);
+    let Some(v) = view(document, &blocks) else {
+        return statements_in(document, &blocks, kb, findings);
+    };
+    let findings: Vec<Finding> = findings
+        .iter()
+        .map(|f| Finding {
+            span: v.map.span_to_view(&f.span),
+            ..f.clone()
+        })
+        .collect();
+    let mut out = statements_in(&v.document, &v.blocks, kb, &findings);
+    for s in &mut out {
+        s.span = v.map.span_to_original(&s.span);
+        (s.line, s.column) = document.line_col(s.span.start);
+        s.text = document.text[s.span.clone()].to_string();
+    }
+    out
+}
+
+/// The statements of a document (or a document's view) whose prose blocks
+/// are read.
+fn statements_in(
+    document: &Document,
+    blocks: &[Block],
+    kb: &Kb,
+    findings: &[Finding],
+) -> Vec<Statement> {
+    let sentences = sentences_in(document, blocks);
     let text = document.text.as_str();
     let facts = Facts::new(text, &sentences, kb);
     let typed = typed_mentions(&facts);

@@ -19,6 +19,9 @@ pub struct Block {
     /// Inline code and inline HTML inside the block: they end a sentence's
     /// calculation the way a word would.
     pub breaks: Vec<Range<usize>>,
+    /// The pieces that are math (`$…$`, `$$…$$` with their dollar signs),
+    /// in order: the view ([`super::normal`]) reads them as plain text.
+    pub math: Vec<Range<usize>>,
     pub kind: BlockKind,
     /// For a list item, the block that introduces its list: the one right
     /// before the list when it ends with a colon ("The MI325X has:"). Its
@@ -108,6 +111,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                 current = Some(Block {
                     pieces: Vec::new(),
                     breaks: Vec::new(),
+                    math: Vec::new(),
                     kind: BlockKind::Paragraph,
                     intro: intros.last().copied().flatten(),
                 });
@@ -128,6 +132,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                 current = Some(Block {
                     pieces: Vec::new(),
                     breaks: Vec::new(),
+                    math: Vec::new(),
                     kind: BlockKind::Heading,
                     intro: None,
                 });
@@ -165,6 +170,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                 current = Some(Block {
                     pieces: Vec::new(),
                     breaks: Vec::new(),
+                    math: Vec::new(),
                     kind: BlockKind::Cell {
                         header,
                         row_label,
@@ -195,6 +201,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                 let block = current.get_or_insert_with(|| Block {
                     pieces: Vec::new(),
                     breaks: Vec::new(),
+                    math: Vec::new(),
                     kind: BlockKind::Paragraph,
                     intro: intros.last().copied().flatten(),
                 });
@@ -202,7 +209,27 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                 // range; take the range only when it is the text itself.
                 block.pieces.push(range);
             }
-            Event::Code(_) | Event::InlineHtml(_) | Event::InlineMath(_) if skip_depth == 0 => {
+            Event::InlineMath(content) | Event::DisplayMath(content) if skip_depth == 0 => {
+                let block = current.get_or_insert_with(|| Block {
+                    pieces: Vec::new(),
+                    breaks: Vec::new(),
+                    math: Vec::new(),
+                    kind: BlockKind::Paragraph,
+                    intro: intros.last().copied().flatten(),
+                });
+                // Math is prose as the view rewrites it; money between two
+                // dollar signs ("$5-$10") is prose as written, without the
+                // emphasis the parser did not read inside it. A closing
+                // dollar sign right before a digit opens an amount.
+                let amount_after = source[range.end..].starts_with(|c: char| c.is_ascii_digit());
+                if !amount_after && crate::read::math::looks_like_math(&content) {
+                    block.math.push(range.clone());
+                    block.pieces.push(range);
+                } else {
+                    block.pieces.extend(unparsed_prose(source, range));
+                }
+            }
+            Event::Code(_) | Event::InlineHtml(_) if skip_depth == 0 => {
                 if let Some(block) = current.as_mut() {
                     block.breaks.push(range);
                 }
@@ -212,6 +239,46 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
     }
     flush(&mut current, &mut blocks);
     blocks
+}
+
+/// The prose of a stretch the parser left unparsed (a `$…$` span that is
+/// not math): its text without the emphasis and strikethrough marks in it,
+/// as the parser would have read them. A `*` or `_` with spaces on both
+/// sides is an operator or a word; a `_` inside a word is part of it.
+fn unparsed_prose(source: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let text = &source[range.clone()];
+    let bytes = text.as_bytes();
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !matches!(b, b'*' | b'_' | b'~') {
+            i += 1;
+            continue;
+        }
+        let end = i + bytes[i..].iter().take_while(|&&c| c == b).count();
+        let before = text[..i].chars().next_back();
+        let after = text[end..].chars().next();
+        let spaced = |c: Option<char>| c.is_some_and(char::is_whitespace);
+        let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        let mark = match b {
+            b'~' => end - i == 2,
+            b'_' => !((spaced(before) && spaced(after)) || (word(before) && word(after))),
+            _ => !(spaced(before) && spaced(after)),
+        };
+        if mark {
+            if start < i {
+                pieces.push(range.start + start..range.start + i);
+            }
+            start = end;
+        }
+        i = end;
+    }
+    if start < text.len() {
+        pieces.push(range.start + start..range.end);
+    }
+    pieces
 }
 
 #[cfg(test)]
@@ -285,5 +352,61 @@ mod tests {
                 assert!(md.is_char_boundary(piece.start) && md.is_char_boundary(piece.end));
             }
         }
+    }
+
+    #[test]
+    fn math_is_a_piece_and_money_between_dollar_signs_is_prose() {
+        let md = "It is $3 \\times 10^{24}$ FLOP, at $5-$10 a day.\n\n$$\n8 \\times 80 = 640\n$$\n";
+        let blocks = prose_blocks(md);
+        let math: Vec<&str> = blocks
+            .iter()
+            .flat_map(|b| &b.math)
+            .map(|r| &md[r.clone()])
+            .collect();
+        assert_eq!(
+            math,
+            vec!["$3 \\times 10^{24}$", "$$\n8 \\times 80 = 640\n$$"]
+        );
+        // The money the parser took for math ("$5-$") is prose as written;
+        // so is a span whose closing sign opens an amount ("US$2").
+        let md2 = "$5.5M = 2 GBUS$2 more\n";
+        assert!(prose_blocks(md2)[0].math.is_empty());
+        // The money the parser took for math ("$5-$") is prose as written.
+        assert_eq!(
+            texts(md),
+            vec![
+                "It is |$3 \\times 10^{24}$| FLOP, at |$5-$|10 a day.",
+                "$$\n8 \\times 80 = 640\n$$"
+            ]
+        );
+    }
+
+    #[test]
+    fn emphasis_inside_money_between_dollar_signs_is_markup() {
+        // "$451.2bn**, up **$" is a span to the parser: not math, and its
+        // `**` are the marks of the bold figures around it.
+        let md = "at **$451.2bn**, up **$80.2bn** from 8 * 2 and a_b.\n";
+        assert_eq!(
+            texts(md),
+            vec!["at |$451.2bn|, up |$|80.2bn| from 8 * 2 and a_b."]
+        );
+        let span = "$5 * 3 in my_var, **$6**, ~~$7~~ _x_$";
+        let pieces: Vec<&str> = unparsed_prose(span, 0..span.len())
+            .into_iter()
+            .map(|r| &span[r])
+            .collect();
+        assert_eq!(
+            pieces,
+            vec!["$5 * 3 in my_var, ", "$6", ", ", "$7", " ", "x", "$"]
+        );
+    }
+
+    #[test]
+    fn an_escaped_dollar_sign_is_a_dollar_sign() {
+        // The parser leaves the backslash out of the text.
+        assert_eq!(
+            texts("Costs \\$12M and \\$5 more.\n"),
+            vec!["Costs |$12M and |$5 more."]
+        );
     }
 }

@@ -408,6 +408,24 @@ fn render_article(
             Event::Text(text) => {
                 mark_text(&mut out, file, source, findings, &segments, text, range)
             }
+            // The audit reads math as prose: a finding in it is marked on
+            // the math as written, dollar signs and all.
+            Event::InlineMath(_) | Event::DisplayMath(_)
+                if segments
+                    .get(segments.partition_point(|s| s.range.end <= range.start))
+                    .is_some_and(|s| s.range.start < range.end) =>
+            {
+                let class = match event {
+                    Event::DisplayMath(_) => "math math-display",
+                    _ => "math math-inline",
+                };
+                out.push(Event::InlineHtml(
+                    format!(r#"<span class="{class}">"#).into(),
+                ));
+                let written = CowStr::from(&source[range.clone()]);
+                mark_text(&mut out, file, source, findings, &segments, written, range);
+                out.push(Event::InlineHtml("</span>".into()));
+            }
             other => out.push(other),
         }
     }
@@ -775,6 +793,28 @@ mod tests {
         );
         // The tooltip is escaped.
         assert!(html.contains("m &lt;b&gt;"), "{html}");
+    }
+
+    #[test]
+    fn findings_in_math_are_marked_on_the_math_as_written() {
+        let text = r"A node: $8 \times 80\,\text{GB} = 700\,\text{GB}$ in all, and $x^2$.";
+        let start = text.find("700").unwrap();
+        let end = text.find("$ in all").unwrap();
+        let doc = Document::new("a.md", text.into());
+        let html = render_article(0, &doc, &[finding(Verdict::Contradicted, start..end)], &[]);
+        assert!(
+            html.contains(r#"<span class="math math-inline">$8 \times 80\,\text{GB} = <mark"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#">700\,\text{GB}</mark>$</span> in all"#),
+            "{html}"
+        );
+        // Math without a finding is rendered as before.
+        assert!(
+            html.contains(r#"<span class="math math-inline">x^2</span>"#),
+            "{html}"
+        );
     }
 
     #[test]
