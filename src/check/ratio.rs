@@ -188,12 +188,21 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             entities: input.variants(&mm.entities),
         })
         .collect();
-    let figures: Vec<&Quantity> = sentence
-        .tokens
+    // "比 8 × 350 W 的卡功耗高出一倍": an operand of a product stands for the
+    // product, which is what is compared; it is no side by itself.
+    let tokens = &sentence.tokens;
+    let multiplied = |k: usize| {
+        let op = |t: Option<&Token>| matches!(t, Some(Token::Op(Op::Multiply, _)));
+        op(k.checked_sub(1).and_then(|j| tokens.get(j))) || op(tokens.get(k + 1))
+    };
+    let figures: Vec<&Quantity> = tokens
         .iter()
-        .filter_map(|t| match t {
+        .enumerate()
+        .filter_map(|(k, t)| match t {
             Token::Quantity(f)
-                if f.span.end <= m.span.start && !f.dimension().is_dimensionless() =>
+                if f.span.end <= m.span.start
+                    && !f.dimension().is_dimensionless()
+                    && !multiplied(k) =>
             {
                 Some(&**f)
             }

@@ -262,10 +262,20 @@ fn change(
         .collect();
     let split = figures.partition_point(|f| f.span.end <= q.span.start);
     let (before, after) = figures.split_at(split);
-    let pair = match (before, after) {
-        ([.., a, b], _) => Some((*a, *b)),
-        ([.., a], [b, ..]) => Some((*a, *b)),
-        ([], [a, b, ..]) => Some((*a, *b)),
+    // "was $198.6 million, up 63.6% from $121.4 million … and up 12.3% from
+    // $176.9 million": a share right before "from" has that figure as its
+    // base, and changes the figure the sentence began with, not another
+    // one's base.
+    let own_base = after.first().filter(|f| {
+        let gap = text[q.span.end..f.span.start].trim().to_lowercase();
+        gap == "from" || gap == "from the"
+    });
+    let subject = before.iter().find(|f| !stated_from(text, sentence, f));
+    let pair = match (subject.zip(own_base), before, after) {
+        (Some((a, b)), _, _) => Some((*a, *b)),
+        (None, [.., a, b], _) => Some((*a, *b)),
+        (None, [.., a], [b, ..]) => Some((*a, *b)),
+        (None, [], [a, b, ..]) => Some((*a, *b)),
         _ => None,
     };
     let (from, to) = pair?;
