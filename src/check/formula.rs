@@ -198,6 +198,12 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             let bounded = claim.kind == o.relation.result && used_part_time(scope, claim, o);
             !bounded || claim.quantity.claimed(false, false).lo > o.expected.hi
         })
+        // "idles 1,024 GPUs for 1.5 hours, so the 20 outages cost 30,720
+        // GPU-hours": a count the relation leaves out may be a factor.
+        .filter(|o| !scaled_by_another_count(scope, index, o))
+        // "兩張 800W 等於省 350W": a saving or a change is a difference,
+        // which no product gives.
+        .filter(|_| !states_a_difference(scope, claim))
         // "QLoRA 把 32B 模型的权重压到约 16 GB": beside a model's size the
         // figure is the model's, not what the cards hold.
         .filter(|o| !(counts_cards(o.relation) && beside_a_model(scope, claim)))
@@ -304,6 +310,71 @@ fn possible(claim: &Typed, o: &Outcome) -> bool {
         .iter()
         .any(|k| k.name == claim.kind && k.share);
     !(share && o.expected.lo > 1.0 || counted(&claim.kind) && o.expected.nominal < 1.0)
+}
+
+/// Whether a count stated in the claim's sentence before it, which the
+/// relation does not hold, makes the relation hold as a factor of its
+/// result: the claim is then a multiple of what the relation gives.
+fn scaled_by_another_count(scope: &Scope, index: usize, o: &Outcome) -> bool {
+    let claim = &scope.typed[index];
+    let bound = |t: &Typed| {
+        o.bindings
+            .iter()
+            .any(|b| matches!(&b.origin, Origin::Text(span) if *span == t.quantity.span))
+    };
+    let claimed = claim.quantity.claimed(false, false);
+    scope
+        .typed
+        .iter()
+        .filter(|t| {
+            t.sentence == claim.sentence && t.quantity.span.end <= claim.quantity.span.start
+        })
+        .filter(|t| counted(&t.kind) && !bound(t))
+        .map(|t| t.quantity.premise().nominal)
+        .filter(|n| *n >= 2.0)
+        .any(|n| {
+            [n, 1.0 / n]
+                .iter()
+                .any(|k| claimed.meets_within(&o.expected.scale(*k), scope.input.tolerance))
+        })
+}
+
+/// Words right before a figure that make it a difference: a saving.
+const SAVINGS: [&str; 8] = [
+    "省", "省下", "省了", "节省", "節省", "save", "saves", "saving",
+];
+
+/// Whether the claim is stated as a saving or a change: a saving word or a
+/// change cue right before it ("省 350W", "减少了 64 GB", "saves 2 kW").
+fn states_a_difference(scope: &Scope, claim: &Typed) -> bool {
+    let text = scope.input.doc.text.as_str();
+    let start = scope.input.sentences[claim.sentence].span.start;
+    let before = text[start..claim.quantity.span.start].trim_end();
+    let lead: String = before
+        .chars()
+        .rev()
+        .take(8)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let lower = lead.to_lowercase();
+    let saving = SAVINGS.iter().any(|w| {
+        lower
+            .strip_suffix(w)
+            .is_some_and(|rest| !w.is_ascii() || !rest.ends_with(char::is_alphanumeric))
+    });
+    // "减少了 64 GB", "cut by 2 kW": the change word and the figure with
+    // nothing but 了, "by" or "of" between; "提升到 396" states a new value.
+    let changed = scope.input.facts.cues(claim.sentence).iter().any(|f| {
+        f.cue == Cue::Change
+            && f.span.end <= claim.quantity.span.start
+            && matches!(
+                text[f.span.end..claim.quantity.span.start].trim(),
+                "" | "了" | "by" | "of"
+            )
+    });
+    saving || changed
 }
 
 /// Words that make a figure the usable part of a whole.
