@@ -170,12 +170,13 @@ impl Check for Consistency {
                     continue;
                 }
                 let mut subjects = Vec::new();
+                // A table cell is its row's: the words of other cells ("| 2.1
+                // GB | NPU |") name no subject of it.
                 if plain(q) {
-                    subjects.extend(subjects_of(text, &q.span));
-                    if let Some(row) = &row_subject
-                        && names_a_thing(row)
-                    {
-                        subjects.push(row.clone());
+                    match &row_subject {
+                        Some(row) if names_a_thing(row) => subjects.push(row.clone()),
+                        Some(_) => {}
+                        None => subjects.extend(subjects_of(text, &q.span)),
                     }
                 }
                 if let Some(named) = named {
@@ -922,10 +923,19 @@ fn subject_before(before: &str) -> Option<String> {
         .into_iter()
         .rev()
         .collect();
+    // "按比例为 1.5 亿元", "以每度 5 元计": a phrase a preposition opens says
+    // how a figure is reached, not what it is of.
+    let adverbial = phrase.starts_with(PREPOSITIONS);
     (phrase.chars().filter(|c| is_cjk(*c)).count() >= 2
+        && !adverbial
         && !OPERATIONS.iter().any(|w| phrase.contains(w)))
     .then_some(phrase)
 }
+
+/// Chinese prepositions that open an adverbial phrase.
+const PREPOSITIONS: [char; 12] = [
+    '按', '以', '依', '照', '从', '從', '对', '對', '经', '經', '据', '據',
+];
 
 fn subject_after(after: &str, at_front: bool) -> Option<String> {
     let line = after

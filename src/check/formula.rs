@@ -201,6 +201,29 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         // "idles 1,024 GPUs for 1.5 hours, so the 20 outages cost 30,720
         // GPU-hours": a count the relation leaves out may be a factor.
         .filter(|o| !scaled_by_another_count(scope, index, o))
+        // "At the 40% MFU we sustain — about 396 TFLOPS per GPU": a
+        // throughput right after a utilisation may be the one achieved.
+        .filter(|o| !achieved_after_utilisation(scope, index, o))
+        // "24 小時滿載 65W，一年也只用約 569 度電": another figure of a
+        // premise's kind in the claim's own sentence is a reading too.
+        .filter(|o| !held_by_another_in_sentence(scope, index, o))
+        // "同樣 20 MW 約可放 1,960 台": a figure the article stated before, in
+        // the same kind and value, is its given, not a result worked here.
+        .filter(|_| !restates_an_earlier_figure(scope, index))
+        // "可售卡时约1,794万": a bare number of a kind with a unit is in the
+        // unit its cue names, which the relation's base units are not.
+        .filter(|_| {
+            let def = Cues::builtin()
+                .kinds()
+                .iter()
+                .find(|k| k.name == claim.kind);
+            let measured = def.is_some_and(|k| {
+                Base::ALL
+                    .into_iter()
+                    .any(|b| !b.is_counted() && k.dimension.exponent(b) != 0)
+            });
+            !(claim.quantity.unit.is_one() && measured)
+        })
         // "兩張 800W 等於省 350W": a saving or a change is a difference,
         // which no product gives.
         .filter(|_| !states_a_difference(scope, claim))
@@ -339,9 +362,91 @@ fn scaled_by_another_count(scope: &Scope, index: usize, o: &Outcome) -> bool {
         })
 }
 
+/// Whether the relation holds when its premises from the text are taken
+/// from the other figures of their kinds stated before the claim in its
+/// sentence (at most a few each, so the search stays small).
+fn held_by_another_in_sentence(scope: &Scope, index: usize, o: &Outcome) -> bool {
+    const MOST: usize = 3;
+    let claim = &scope.typed[index];
+    let from = scope.typed.partition_point(|t| t.sentence < claim.sentence);
+    let before = &scope.typed[from..index];
+    let choices: Vec<Vec<Binding>> = o
+        .bindings
+        .iter()
+        .map(|b| {
+            let mut readings = vec![b.clone()];
+            if matches!(b.origin, Origin::Text(_)) {
+                readings.extend(
+                    before
+                        .iter()
+                        .rev()
+                        .filter(|t| t.kind == b.kind)
+                        .filter(|t| !matches!(&b.origin, Origin::Text(s) if *s == t.quantity.span))
+                        .take(MOST)
+                        .map(|t| text_binding(scope, claim, &b.kind, t)),
+                );
+            }
+            readings
+        })
+        .collect();
+    if choices.iter().all(|c| c.len() == 1) {
+        return false;
+    }
+    combinations(&choices).into_iter().any(|bindings| {
+        outcome(claim, o.relation, bindings, scope.input.tolerance).is_some_and(|x| x.holds)
+    })
+}
+
+/// Whether the relation holds with its utilisation taken as already in
+/// the throughput, when the throughput is stated right after the
+/// utilisation.
+fn achieved_after_utilisation(scope: &Scope, index: usize, o: &Outcome) -> bool {
+    const NEAR: usize = 60;
+    let claim = &scope.typed[index];
+    let span_of = |kind: &str| {
+        o.bindings.iter().find_map(|b| match &b.origin {
+            Origin::Text(span) if b.kind == kind => Some(span.clone()),
+            _ => None,
+        })
+    };
+    let (Some(u), Some(t)) = (span_of("utilisation"), span_of("throughput")) else {
+        return false;
+    };
+    let text = scope.input.doc.text.as_str();
+    if t.start < u.end || text[u.end..t.start].chars().count() > NEAR {
+        return false;
+    }
+    let bindings = o
+        .bindings
+        .iter()
+        .map(|b| {
+            let mut b = b.clone();
+            if b.kind == "utilisation" {
+                b.value = Interval::exact(1.0);
+            }
+            b
+        })
+        .collect();
+    outcome(claim, o.relation, bindings, scope.input.tolerance).is_some_and(|x| x.holds)
+}
+
+/// Whether a figure of the claim's kind and value was stated before the
+/// claim's sentence.
+fn restates_an_earlier_figure(scope: &Scope, index: usize) -> bool {
+    let claim = &scope.typed[index];
+    let value = claim.quantity.premise().nominal;
+    scope.typed[..index]
+        .iter()
+        .filter(|t| t.sentence < claim.sentence && t.kind == claim.kind)
+        .any(|t| {
+            let earlier = t.quantity.premise().nominal;
+            value != 0.0 && ((earlier - value) / value).abs() < 1e-9
+        })
+}
+
 /// Words right before a figure that make it a difference: a saving.
-const SAVINGS: [&str; 8] = [
-    "省", "省下", "省了", "节省", "節省", "save", "saves", "saving",
+const SAVINGS: [&str; 10] = [
+    "省", "省下", "省了", "节省", "節省", "少用", "少花", "save", "saves", "saving",
 ];
 
 /// Whether the claim is stated as a saving or a change: a saving word or a

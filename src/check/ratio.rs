@@ -70,9 +70,17 @@ struct Multiple {
     value: Interval,
 }
 
+/// The largest multiple read as a comparison.
+const MOST_TIMES: f64 = 1000.0;
+
 fn multiple(input: &Input, sentence: &Sentence, index: usize, q: &Quantity) -> Option<Multiple> {
     let text = input.doc.text.as_str();
     if !q.dimension().is_dimensionless() || !q.number.is_finite() {
+        return None;
+    }
+    // "Viewed 48k times": past a thousand, "times" counts events; no
+    // comparison in this genre runs to thousands.
+    if q.number.nominal * q.magnitude.max(1.0) > MOST_TIMES {
         return None;
     }
     let after = &text[q.span.end..sentence.span.end];

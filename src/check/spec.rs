@@ -1004,7 +1004,19 @@ fn compared(text: &str, m: &Mention) -> bool {
     // "是 H100 的约 2.4 倍", "为 A100 的 90%": the frame closes after the
     // name.
     // (A figure's decimal point is no stop: "2.4 倍".)
-    let after: String = text[m.span.end..]
+    // "H800（稠密 989 TFLOPS）的三分之一": a gloss in brackets right after
+    // the name comes before the frame.
+    let rest = &text[m.span.end..];
+    let rest = rest
+        .trim_start()
+        .strip_prefix(['（', '('])
+        .and_then(|inner| {
+            let close = inner.find(['）', ')'])?;
+            let width = inner[close..].chars().next()?.len_utf8();
+            (inner[..close].chars().count() <= 24).then(|| &inner[close + width..])
+        })
+        .unwrap_or(rest);
+    let after: String = rest
         .chars()
         .take(12)
         .take_while(|c| !"。！？；，、;:：!?\n".contains(*c))

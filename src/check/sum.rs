@@ -73,6 +73,14 @@ impl Check for Sum {
     }
 }
 
+/// Words for one unit's figure: "单卡 700W", "per GPU".
+const PER_UNIT: [&str; 10] = [
+    "单卡", "單卡", "单台", "單台", "单颗", "單顆", "单张", "單張", "per gpu", "per card",
+];
+
+/// How many characters before the first part a unit word may stand.
+const PER_UNIT_REACH: usize = 4;
+
 /// "两字节、两字节、四字节，加起来正是八": the figures before a total cue,
 /// against the figure right after it.
 fn listed_total(
@@ -125,14 +133,25 @@ fn listed_total(
     if parts.len() < 2 {
         return None;
     }
-    // "各 4 字节", "4 bytes each": a part that counts for several.
+    // "各 4 字节", "4 bytes each": a part that counts for several; "H800单卡
+    // 700W、T30单卡550W，合计约3.69MW": one unit's figure of a fleet, whose
+    // unit word stands right before the first part.
     let first = parts[0].span.start;
     let list = &text[first..cue.span.start];
     let lower = list.to_lowercase();
     let each = lower
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| w == "each" || w == "apiece");
-    if each || list.contains(['各', '每']) {
+    let sentence_start = input.sentences[index].span.start;
+    let lead = text[sentence_start..first]
+        .char_indices()
+        .rev()
+        .nth(PER_UNIT_REACH - 1)
+        .map_or(sentence_start, |(i, _)| sentence_start + i);
+    let per_unit = PER_UNIT
+        .iter()
+        .any(|w| text[lead..cue.span.start].to_lowercase().contains(w));
+    if each || per_unit || list.contains(['各', '每']) {
         return None;
     }
     let unit = &parts[0].unit;

@@ -403,6 +403,18 @@ pub fn required(cues: &[Found], clause: &Range<usize>, q: &Quantity) -> bool {
 }
 
 /// The kind of one figure, given the cues of its sentence.
+/// Words for the processors a count may count beside the accelerators.
+const CPU_WORDS: [&str; 8] = [
+    "CPU",
+    "Grace",
+    "Vera",
+    "Xeon",
+    "EPYC",
+    "处理器",
+    "處理器",
+    "中央处理器",
+];
+
 pub fn kind_of(
     q: &Quantity,
     cues: &[Found],
@@ -414,6 +426,13 @@ pub fn kind_of(
         return None;
     }
     let qd = q.dimension();
+    // "搭配 36 顆 Grace CPU", "2 Xeon CPUs": processors counted are no
+    // accelerators, whatever the clause cues.
+    let counted_next = text[q.span.end..].trim_start();
+    let a_count = qd == Dimension::NONE || qd == Dimension::of(Base::Accelerator);
+    if a_count && !q.is_share && CPU_WORDS.iter().any(|w| counted_next.starts_with(w)) {
+        return None;
+    }
     // A dimensionless figure with a unit is a share: "40%", "四成".
     let share = q.is_share || qd == Dimension::NONE && !q.unit.is_one();
     // Whether the unit alone names a kind: "8个GPU" is a count whatever

@@ -410,6 +410,14 @@ impl Lexer<'_> {
     ) -> Option<(Quantity, usize)> {
         let text = &doc[..end];
         let rest = &text[pos..];
+        // "NT$35,000", "HK$8", "S$2": a dollar of another country, which no
+        // figure in US dollars is.
+        if rest.starts_with(['$', '＄'])
+            && text[..pos].ends_with(|c: char| c.is_ascii_uppercase())
+            && !text[..pos].ends_with("US")
+        {
+            return None;
+        }
         // Currency before the number: "$5.576M", "US$2".
         let (currency_len, currency) = if let Some(r) = rest
             .strip_prefix("US$")
@@ -766,6 +774,22 @@ impl Lexer<'_> {
         if prev.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
             return true;
         }
+        // "二〇二四年": a number is not read again from the middle of a run
+        // of Chinese digits, which was read (or refused) whole.
+        if prev.is_some_and(|c| "〇零一二三四五六七八九".contains(c))
+            && text[pos..].starts_with(|c: char| "〇零一二三四五六七八九".contains(c))
+        {
+            return true;
+        }
+        // "NT$35,000": another country's dollars (see `bare_quantity_at`).
+        if let Some(sign) = prev.filter(|c| *c == '$' || *c == '＄') {
+            let before_sign = &before[..before.len() - sign.len_utf8()];
+            if before_sign.ends_with(|c: char| c.is_ascii_uppercase())
+                && !before_sign.ends_with("US")
+            {
+                return true;
+            }
+        }
         if prev == Some('-') || prev == Some('.') {
             let before_sep = &before[..before.len() - 1];
             if before_sep
@@ -861,6 +885,14 @@ impl Lexer<'_> {
         if ascii_digits
             && literal.len() == 2
             && (month_day(text, pos) || month_at.is_some_and(|m| month_day(text, m)))
+        {
+            return true;
+        }
+        // "2025 年 3 月": a year, however spaced; "3 年" is a span.
+        if plain_digits
+            && literal.chars().count() == 4
+            && (1900.0..=2100.0).contains(&v)
+            && after.trim_start().starts_with('年')
         {
             return true;
         }
