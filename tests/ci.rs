@@ -409,7 +409,11 @@ fn config_errors_name_file_line_and_column() {
     let cases = [
         (
             "fail-on: never\nfail_on: never\n",
-            ".audit.yaml:2:1: unknown field `fail_on`, expected one of include, exclude, fail-on, checks, disable, kb, tolerance",
+            ".audit.yaml:2:1: unknown field `fail_on`, expected one of include, exclude, fail-on, checks, disable, kb, tolerance, lang",
+        ),
+        (
+            "lang: fr\n",
+            ".audit.yaml:1:7: unknown variant `fr`, expected one of auto, en, zh-Hans, zh-Hant",
         ),
         (
             "fail-on: sometimes\n",

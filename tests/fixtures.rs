@@ -17,6 +17,7 @@ fn render(path: &std::path::Path, format: Format) -> String {
         show: Show::All,
         color: false,
         width: 80,
+        lang: recount::lang::Choice::Auto,
     };
     let mut out = Vec::new();
     emitter(format, options).emit(&[report], &mut out).unwrap();
@@ -110,3 +111,4 @@ fn spans_in_full_width_and_math_fixtures_slice_the_original() {
         assert!(figures.contains(&money), "{money} in {figures:?}");
     }
 }
+

@@ -33,6 +33,7 @@ fn render(reports: &[FileReport], format: Format, show: Show) -> String {
         show,
         color: false,
         width: 80,
+        lang: recount::lang::Choice::Auto,
     };
     let mut out = Vec::new();
     emitter(format, options).emit(reports, &mut out).unwrap();
@@ -246,3 +247,4 @@ fn the_binary_prints_each_format_and_exits_1_on_flags() {
         );
     }
 }
+
