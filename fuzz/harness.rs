@@ -124,6 +124,7 @@ pub fn emit(reports: &[FileReport]) -> Vec<u8> {
         show: Show::All,
         color: false,
         width: 80,
+        lang: recount::lang::Choice::Auto,
     };
     for format in [Format::Human, Format::Json] {
         emitter(format, options)

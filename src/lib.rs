@@ -9,7 +9,8 @@
 //! base ([`kb`]); [`report`] renders them. [`audit::audit`] runs it all on one
 //! [`read::document::Document`]; [`calc::calc`] is the engine on its own.
 //! Around it, [`ci`] holds what a CI run over a repository needs: config,
-//! suppressions, baselines, batching and the cache.
+//! suppressions, baselines, batching and the cache; and [`lang`] the
+//! languages a report speaks, with a catalogue of its texts per language.
 
 pub mod read;
 
@@ -26,6 +27,8 @@ pub mod check;
 pub mod report;
 
 pub mod ci;
+
+pub mod lang;
 
 pub mod audit;
 pub mod calc;

@@ -13,6 +13,7 @@ use recount::ci::cache::{Cache, RunKey};
 use recount::ci::config::{Config, FailOn};
 use recount::ci::suppress::{self, Unused};
 use recount::kb::Kb;
+use recount::lang::{Choice, Lang};
 use recount::read::document::Document;
 use recount::report::output::AtomicFile;
 use recount::report::{self, Format, Options, Show};
@@ -59,6 +60,12 @@ struct Cli {
     /// Colour in the human rendering.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+
+    /// The language of the human, Markdown and HTML reports and of `audit
+    /// claims` (JSON, SARIF and GitHub annotations stay English) [default:
+    /// the config's `lang`, else auto].
+    #[arg(long, value_enum, value_name = "LANG", global = true)]
+    lang: Option<Choice>,
 
     /// A folder of knowledge-base YAML layered over the built-in one (a fact
     /// with the same entity id, attribute and qualifiers replaces the
@@ -254,6 +261,19 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
         }
         Some(Command::Explain { check }) => match recount::check::by_code(check) {
             Some(c) => {
+                // No article to follow: `auto` is English, which the
+                // documentation is written in.
+                // A config that does not load is no reason to refuse help.
+                let lang = cli
+                    .lang
+                    .or_else(|| load_config(&cli).ok().and_then(|c| c.lang))
+                    .unwrap_or_default()
+                    .resolve(|| Lang::En);
+                if lang != Lang::En {
+                    let note =
+                        recount::tr!(lang.catalogue(), "explain-untranslated", check = c.code());
+                    writeln!(out, "{note}\n")?;
+                }
                 let doc = recount::check::documentation(c);
                 writeln!(out, "{}", doc.trim())?;
                 Ok(ExitCode::SUCCESS)
@@ -305,6 +325,11 @@ fn load_config(cli: &Cli) -> std::io::Result<Config> {
         Some(path) => recount::ci::config::load(&path).map_err(std::io::Error::other),
         None => Ok(Config::default()),
     }
+}
+
+/// The language asked for: `--lang`, else the config's `lang`, else auto.
+fn lang_choice(cli: &Cli, config: &Config) -> Choice {
+    cli.lang.or(config.lang).unwrap_or_default()
 }
 
 /// The checks that run (`--checks` or `--disable` over the config's) and
@@ -499,6 +524,7 @@ fn audit_paths(cli: &Cli, out: &mut dyn Write) -> std::io::Result<ExitCode> {
         show: cli.show,
         color,
         width: cli.width.into(),
+        lang: lang_choice(cli, &config),
     };
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = cli.threads {
@@ -598,12 +624,14 @@ fn claims(
             recount::claim::statement::statements(&report.document, &kb, &report.findings);
         read.push((report, statements));
     }
+    let choice = lang_choice(cli, &config);
     let claims_files: Vec<report::claims::ClaimsFile> = read
         .iter()
         .map(|(report, statements)| report::claims::ClaimsFile {
             document: &report.document,
             statements,
             coverage: report.coverage(),
+            lang: report::language(choice, report),
         })
         .collect();
     match format {

@@ -132,6 +132,7 @@ fn html_report_highlights_every_claim_in_chromium() {
         show: Show::All,
         color: false,
         width: 100,
+        lang: recount::lang::Choice::Auto,
     };
     let mut html = Vec::new();
     emitter(Format::Html, options)

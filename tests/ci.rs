@@ -276,6 +276,50 @@ fn the_config_chooses_checks_and_flags_override_it() {
 }
 
 #[test]
+fn the_config_sets_the_language_and_the_flag_overrides_it() {
+    let repo = Repo::new();
+    repo.write(".audit.yaml", "lang: zh-Hant\n");
+    repo.write("a.md", WRONG);
+    repo.write("b.md", "八张卡：8 × 40 GB = 300 GB。\n");
+    let last = |args: &[&str]| {
+        let run = repo.audit(args);
+        assert_eq!(run.code, Some(1), "{run:?}");
+        run.stdout.lines().last().unwrap().to_string()
+    };
+    let traditional = "a.md: 4 個數值：2 個已核實，1 個有問題，1 個未查核；查核結果：0 條已核實，1 條不符，0 條前後不一";
+    assert_eq!(last(&["a.md"]), traditional);
+    // Found from a subfolder too, and `audit claims` reads it.
+    repo.write("sub/a.md", WRONG);
+    let run = repo.audit_in("sub", &["a.md"]);
+    assert!(run.stdout.ends_with(&format!("{traditional}\n")), "{run:?}");
+    let run = repo.audit(&["claims", "a.md"]);
+    assert!(
+        run.stdout
+            .ends_with("a.md: 4 個數值：2 個已核實，1 個有問題，1 個未查核\n"),
+        "{run:?}"
+    );
+    // The flag wins; without the config, auto follows each article.
+    assert_eq!(
+        last(&["--lang", "en", "a.md"]),
+        "a.md: 4 figures: 2 verified, 1 flagged, 1 unchecked; findings: 0 verified, 1 contradicted, 0 inconsistent"
+    );
+    assert_eq!(
+        last(&["--lang", "auto", "b.md"])
+            .split_once("：")
+            .unwrap()
+            .0,
+        "b.md: 4 个数值"
+    );
+    assert_eq!(
+        last(&["--no-config", "b.md"]).split_once("：").unwrap().0,
+        "b.md: 4 个数值"
+    );
+    // `lang: auto` is the default, written out.
+    repo.write(".audit.yaml", "lang: auto\n");
+    assert!(last(&["a.md"]).starts_with("a.md: 4 figures: "));
+}
+
+#[test]
 fn the_config_adds_knowledge_base_folders_relative_to_itself() {
     let repo = Repo::new();
     repo.write("config/.audit.yaml", "kb: [../kb]\n");
@@ -409,7 +453,11 @@ fn config_errors_name_file_line_and_column() {
     let cases = [
         (
             "fail-on: never\nfail_on: never\n",
-            ".audit.yaml:2:1: unknown field `fail_on`, expected one of include, exclude, fail-on, checks, disable, kb, tolerance",
+            ".audit.yaml:2:1: unknown field `fail_on`, expected one of include, exclude, fail-on, checks, disable, kb, tolerance, lang",
+        ),
+        (
+            "lang: fr\n",
+            ".audit.yaml:1:7: unknown variant `fr`, expected one of auto, en, zh-Hans, zh-Hant",
         ),
         (
             "fail-on: sometimes\n",
@@ -757,10 +805,16 @@ fn the_readme_config_example_holds() {
     let run = repo.audit(&["."]);
     assert_eq!(run.code, Some(1), "{run:?}");
     assert_eq!(run.stderr, "");
+    // Its `lang: zh-Hans` reports even an English article in Chinese.
+    let summaries: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("核查结果"))
+        .collect();
     assert_eq!(
-        summaries(&run),
+        summaries,
         [
-            "./articles/a.md: 4 figures: 2 verified, 1 flagged, 1 unchecked; findings: 0 verified, 1 contradicted, 0 inconsistent"
+            "./articles/a.md: 4 个数值：2 个已核实，1 个有问题，1 个未核查；核查结果：0 条已核实，1 条不符，0 条前后不一"
         ]
     );
 }

@@ -805,3 +805,215 @@ fn human_columns_count_characters() {
     let found = json(&audit(["--format", "json", &path_text]));
     assert_eq!(found["files"][0]["findings"][0]["column"], 7);
 }
+
+// ----------------------------------------------------------- languages
+
+const EN: &str = "Eight GPUs: 8 × 40 GB = 300 GB.\n";
+const ZH_HANS: &str = "八张卡：8 × 40 GB = 300 GB。\n";
+const ZH_HANT: &str = "八張卡：8 × 40 GB = 300 GB。\n";
+
+/// The summary lines of each language for the one wrong calculation.
+fn summary_line(path: &str, lang: &str) -> String {
+    match lang {
+        "en" => format!(
+            "{path}: 4 figures: 2 verified, 1 flagged, 1 unchecked; findings: 0 verified, 1 contradicted, 0 inconsistent"
+        ),
+        "zh-Hans" => format!(
+            "{path}: 4 个数值：2 个已核实，1 个有问题，1 个未核查；核查结果：0 条已核实，1 条不符，0 条前后不一"
+        ),
+        "zh-Hant" => format!(
+            "{path}: 4 個數值：2 個已核實，1 個有問題，1 個未查核；查核結果：0 條已核實，1 條不符，0 條前後不一"
+        ),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn lang_pins_the_reports_language_and_auto_follows_the_article() {
+    let s = Scratch::new("lang");
+    let en = s.write("en.md", EN).display().to_string();
+    let zh = s.write("zh.md", ZH_HANS).display().to_string();
+    let tw = s.write("tw.md", ZH_HANT).display().to_string();
+    let last_line = |args: &[&str]| {
+        let run = audit(["--no-cache"].iter().chain(args));
+        assert_eq!(run.code, Some(1), "{run:?}");
+        run_stdout_summary(&run)
+    };
+    // Pinned, whatever the article's language.
+    for lang in ["en", "zh-Hans", "zh-Hant"] {
+        for path in [&en, &zh, &tw] {
+            assert_eq!(
+                last_line(&["--lang", lang, path]),
+                summary_line(path, lang),
+                "{lang} {path}"
+            );
+        }
+    }
+    // auto, and the default, follow the article.
+    for (path, lang) in [(&en, "en"), (&zh, "zh-Hans"), (&tw, "zh-Hant")] {
+        assert_eq!(
+            last_line(&["--lang", "auto", path]),
+            summary_line(path, lang)
+        );
+        assert_eq!(last_line(&[path]), summary_line(path, lang));
+    }
+    // The words around a finding are translated, the check's own are not
+    // (yet): miette's help label, the report's headings.
+    let run = audit(["--no-cache", "--lang", "zh-Hans", &en]);
+    assert!(
+        run.stdout
+            .contains("  提示：the calculation gives 320 GB; the article says 300 GB"),
+        "{}",
+        run.stdout
+    );
+    let run = audit(["--no-cache", "--format", "markdown", &tw]);
+    assert!(
+        run.stdout.starts_with("# Recount 查核報告\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("### 不符 · arithmetic · 第 1 行第 5 欄"),
+        "{}",
+        run.stdout
+    );
+    let run = audit(["--no-cache", "--format", "html", &zh]);
+    assert!(
+        run.stdout.contains("<html lang=\"zh-Hans\">"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("PingFang SC"), "a CJK font stack");
+    assert!(run.stdout.contains("<legend>显示</legend>"));
+    let run = audit(["--no-cache", "--format", "html", &en]);
+    assert!(run.stdout.contains("<html lang=\"en\">"));
+    assert!(!run.stdout.contains("PingFang"));
+}
+
+#[test]
+fn json_sarif_and_github_stay_english_in_any_language() {
+    let s = Scratch::new("lang-contracts");
+    let zh = s.write("zh.md", ZH_HANS).display().to_string();
+    for format in ["json", "sarif", "github"] {
+        let english = audit(["--no-cache", "--format", format, "--lang", "en", &zh]);
+        for lang in ["auto", "zh-Hans", "zh-Hant"] {
+            let other = audit(["--no-cache", "--format", format, "--lang", lang, &zh]);
+            assert_eq!(other.stdout, english.stdout, "{format} {lang}");
+        }
+    }
+}
+
+#[test]
+fn a_folder_of_mixed_articles_reads_each_in_its_language() {
+    let s = Scratch::new("lang-mixed");
+    s.write("articles/a-en.md", EN);
+    s.write("articles/b-zh.md", ZH_HANS);
+    s.write("articles/c-tw.md", ZH_HANT);
+    let folder = s.dir.join("articles");
+    let path = |name: &str| folder.join(name).display().to_string();
+    let run = audit([OsStr::new("--no-cache"), folder.as_os_str()]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    let summaries: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with(&folder.display().to_string()) && !l.contains("]"))
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            summary_line(&path("a-en.md"), "en"),
+            summary_line(&path("b-zh.md"), "zh-Hans"),
+            summary_line(&path("c-tw.md"), "zh-Hant"),
+        ]
+    );
+    // The grand total is in the run's language: the first file's, or the
+    // one pinned.
+    assert_eq!(
+        run_stdout_summary(&run),
+        "total: 3 files, 12 figures: 6 verified, 3 flagged, 3 unchecked; findings: 0 verified, 3 contradicted, 0 inconsistent"
+    );
+    let run = audit([
+        OsStr::new("--no-cache"),
+        OsStr::new("--lang"),
+        OsStr::new("zh-Hant"),
+        folder.as_os_str(),
+    ]);
+    assert_eq!(
+        run_stdout_summary(&run),
+        "合計：3 個檔案，12 個數值：6 個已核實，3 個有問題，3 個未查核；查核結果：0 條已核實，3 條不符，0 條前後不一"
+    );
+    // In HTML, a section in another language than the page's says so.
+    let run = audit([
+        OsStr::new("--no-cache"),
+        OsStr::new("--format"),
+        OsStr::new("html"),
+        folder.as_os_str(),
+    ]);
+    assert!(run.stdout.contains("<html lang=\"en\">"));
+    assert!(run.stdout.contains("<section class=\"file\">\n"));
+    assert!(
+        run.stdout
+            .contains("<section class=\"file\" lang=\"zh-Hans\" style=")
+    );
+    assert!(
+        run.stdout
+            .contains("<section class=\"file\" lang=\"zh-Hant\" style=")
+    );
+}
+
+#[test]
+fn an_unknown_language_is_a_usage_error() {
+    let s = Scratch::new("lang-unknown");
+    let en = s.write("en.md", EN).display().to_string();
+    for lang in ["fr", "zh", "zh-hans", "EN"] {
+        let run = audit(["--lang", lang, &en]);
+        assert_eq!(run.code, Some(2), "{run:?}");
+        assert_eq!(run.stdout, "");
+        assert!(
+            run.stderr.starts_with(&format!(
+                "error: invalid value '{lang}' for '--lang <LANG>'\n  [possible values: auto, en, zh-Hans, zh-Hant]"
+            )),
+            "{run:?}"
+        );
+    }
+}
+
+#[test]
+fn claims_and_explain_speak_the_language_too() {
+    let s = Scratch::new("lang-claims");
+    let tw = s.write("tw.md", ZH_HANT).display().to_string();
+    let run = audit(["claims", &tw]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert!(
+        run.stdout.contains(&format!(
+            "{tw}:1:17: 300 GB · 無主體 · memory · 計算 → arithmetic 不符"
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.ends_with(&format!(
+            "{tw}: 4 個數值：2 個已核實，1 個有問題，1 個未查核\n"
+        )),
+        "{}",
+        run.stdout
+    );
+    let english = audit(["claims", "--lang", "en", &tw]);
+    assert!(
+        english.stdout.contains(&format!(
+            "{tw}:1:17: 300 GB · no subject · memory · calculation → arithmetic contradicted"
+        )),
+        "{}",
+        english.stdout
+    );
+    // The documentation is English; pinned to Chinese, `explain` says so
+    // first. With no article to follow, auto is English.
+    let plain = audit(["explain", "sum"]);
+    assert!(plain.stdout.starts_with("`sum`: "), "{plain:?}");
+    let zh = audit(["explain", "sum", "--lang", "zh-Hans"]);
+    assert_eq!(
+        zh.stdout,
+        format!("（sum 检查的说明暂时只有英文。）\n\n{}", plain.stdout)
+    );
+}

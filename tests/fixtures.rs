@@ -17,6 +17,7 @@ fn render(path: &std::path::Path, format: Format) -> String {
         show: Show::All,
         color: false,
         width: 80,
+        lang: recount::lang::Choice::Auto,
     };
     let mut out = Vec::new();
     emitter(format, options).emit(&[report], &mut out).unwrap();
@@ -109,4 +110,37 @@ fn spans_in_full_width_and_math_fixtures_slice_the_original() {
     for money in ["$2", "$3", "$1.50"] {
         assert!(figures.contains(&money), "{money} in {figures:?}");
     }
+}
+
+/// Under `--lang auto` each fixture's report is in its prose's language,
+/// as its name says: `zh_tw` (or `traditional`) traditional Chinese, `zh`
+/// simplified, anything else English.
+#[test]
+fn auto_follows_each_fixtures_language() {
+    use recount::lang::{Choice, Lang};
+    let mut wrong = Vec::new();
+    let mut seen = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir("tests/fixtures").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let expected = if name.contains("zh_tw") || name.contains("traditional") {
+            Lang::ZhHant
+        } else if name.contains("zh") {
+            Lang::ZhHans
+        } else {
+            Lang::En
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let report = audit(Document::new(&path, text), Kb::builtin());
+        let found = recount::report::language(Choice::Auto, &report);
+        *seen.entry(found).or_insert(0) += 1;
+        if found != expected {
+            wrong.push(format!("{name}: {found}, not {expected}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(seen.len() == 3, "{seen:?}");
 }

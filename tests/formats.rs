@@ -33,6 +33,7 @@ fn render(reports: &[FileReport], format: Format, show: Show) -> String {
         show,
         color: false,
         width: 80,
+        lang: recount::lang::Choice::Auto,
     };
     let mut out = Vec::new();
     emitter(format, options).emit(reports, &mut out).unwrap();
@@ -244,5 +245,42 @@ fn the_binary_prints_each_format_and_exits_1_on_flags() {
             render(&reports, format, Show::Flagged),
             "--format {name}"
         );
+    }
+}
+
+/// The human, Markdown and HTML reports of the same fixtures in English,
+/// simplified and traditional Chinese, `--lang` pinned (under `auto` each
+/// fixture's snapshots above are in its own language): an English article
+/// with sources and a premise in both Chinese scripts, a Chinese one in
+/// English and in traditional characters.
+#[test]
+fn snapshots_in_each_language() {
+    use recount::lang::Choice;
+    for (name, choices) in [
+        ("premise_en.md", [Choice::ZhHans, Choice::ZhHant]),
+        ("bound_zh.md", [Choice::En, Choice::ZhHant]),
+    ] {
+        let reports = [report(name)];
+        for choice in choices {
+            let lang = choice.fixed().unwrap();
+            for (format, label) in [
+                (Format::Human, "human"),
+                (Format::Markdown, "markdown"),
+                (Format::Html, "html"),
+            ] {
+                let options = Options {
+                    show: Show::All,
+                    color: false,
+                    width: 80,
+                    lang: choice,
+                };
+                let mut out = Vec::new();
+                emitter(format, options).emit(&reports, &mut out).unwrap();
+                insta::assert_snapshot!(
+                    format!("{label}@{name}@{lang}"),
+                    String::from_utf8(out).unwrap()
+                );
+            }
+        }
     }
 }

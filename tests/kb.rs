@@ -176,6 +176,7 @@ fn a_user_fact_overrides_the_builtin_one_and_the_report_says_so() {
         show: Show::All,
         color: false,
         width: 80,
+        lang: recount::lang::Choice::Auto,
     };
     let mut out = Vec::new();
     emitter(Format::Human, options)

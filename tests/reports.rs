@@ -55,6 +55,7 @@ fn render(article: &Path) -> String {
         show: Show::All,
         color: false,
         width: 100,
+        lang: recount::lang::Choice::Auto,
     };
     let mut out = Vec::new();
     emitter(Format::Markdown, options)

@@ -1,5 +1,6 @@
 //! The `.audit.yaml` config file: which files of a folder to audit, when a
-//! run fails, which checks run, extra knowledge-base folders and tolerances.
+//! run fails, which checks run, extra knowledge-base folders, tolerances,
+//! and the language of the reports.
 //!
 //! It is found by walking up from the working folder (the first
 //! `.audit.yaml` wins), or named with `--config FILE`. Paths in it (globs
@@ -15,6 +16,7 @@
 //! disable: [consistency]
 //! kb: [kb]
 //! tolerance: { default: 1%, arithmetic: 2% }   # or one for every check: `tolerance: 1%`
+//! lang: zh-Hans                                 # auto (the default), en, zh-Hans, zh-Hant
 //! ```
 
 use std::collections::BTreeMap;
@@ -72,6 +74,8 @@ struct ConfigFile {
     kb: Vec<Spanned<String>>,
     #[serde(default)]
     tolerance: Option<Spanned<Tolerance>>,
+    #[serde(default)]
+    lang: Option<crate::lang::Choice>,
 }
 
 /// `tolerance` as written: one percentage for every check (`tolerance:
@@ -132,6 +136,8 @@ pub struct Config {
     pub kb: Vec<PathBuf>,
     /// Relative tolerances by check code, `default` for every check.
     pub tolerance: BTreeMap<String, f64>,
+    /// The language of the reports, when the config names one.
+    pub lang: Option<crate::lang::Choice>,
 }
 
 /// The config file that applies in `folder`: `.audit.yaml` there or in the
@@ -257,6 +263,7 @@ pub fn parse(name: &str, text: &str, folder: &Path, base: PathBuf) -> Result<Con
         checks,
         kb,
         tolerance,
+        lang: written.lang,
     })
 }
 

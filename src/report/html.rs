@@ -27,6 +27,14 @@
 //! Everything from the article is escaped: its raw HTML shows as text (HTML
 //! comments, such as suppressions, stay invisible), images show as their alt
 //! text, and links keep only http, https, mailto and relative targets.
+//!
+//! The page is in the run's language ([`super::RunLang`]): `<html lang>`,
+//! the title, the legend, the filter and the summary; so it is written
+//! from the first file on, whose language it may take. Each file's section
+//! is in its article's language: a section whose language is not the
+//! page's says so with its own `lang`, and a page or section in Chinese
+//! gets a font stack that renders it (the catalogue's `html-font-family`,
+//! an inline style, which the page's Content-Security-Policy allows).
 
 use std::collections::BTreeSet;
 use std::io::{self, Write};
@@ -35,16 +43,28 @@ use std::ops::Range;
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 use pulldown_cmark_escape::escape_html;
 
-use super::{Emitter, Totals};
+use super::{Emitter, Options, RunLang, Totals, summary_columns, verdict};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Verdict};
+use crate::lang::{Catalogue, Lang};
 use crate::read::document::Document;
 use crate::read::markdown::parser_options;
+use crate::tr;
 
-/// The totals so far; their file count numbers the next file's findings.
-#[derive(Default)]
+/// The totals so far (their file count numbers the next file's findings)
+/// and the run's language.
 pub struct Html {
     totals: Totals,
+    run: RunLang,
+}
+
+impl Html {
+    pub fn new(options: Options) -> Html {
+        Html {
+            totals: Totals::default(),
+            run: RunLang::new(options.lang),
+        }
+    }
 }
 
 const STYLE: &str = r#"
@@ -107,20 +127,52 @@ p.label { font-weight: 600; font-size: .8rem; color: #555; }
 /// The legend and the filter, above the articles. The filter works by the
 /// body's `data-show`, which the script sets (without it, the page shows
 /// everything and hides the filter).
-const CONTROLS: &str = concat!(
-    r#"<nav class="controls"><div class="legend">"#,
-    r#"<mark class="claim verified">verified</mark>"#,
-    r#"<mark class="claim contradicted">contradicted</mark>"#,
-    r#"<mark class="claim inconsistent">inconsistent</mark>"#,
-    r#"<mark class="claim contradicted verified">verified and contradicted</mark>"#,
-    r#"<mark class="related">related (the other statement, a premise)</mark>"#,
-    r#"<mark class="unchecked">unchecked (no check covered it)</mark></div>"#,
-    r#"<fieldset class="filter"><legend>Show</legend>"#,
-    r#"<label><input type="radio" name="show" value="all" checked> all</label>"#,
-    r#"<label><input type="radio" name="show" value="flagged"> flagged only</label>"#,
-    r#"<label><input type="radio" name="show" value="unchecked"> unchecked</label>"#,
-    "</fieldset></nav>\n"
-);
+fn controls(c: &Catalogue) -> String {
+    let t = |key: String| escaped(&key);
+    format!(
+        concat!(
+            r#"<nav class="controls"><div class="legend">"#,
+            r#"<mark class="claim verified">{}</mark>"#,
+            r#"<mark class="claim contradicted">{}</mark>"#,
+            r#"<mark class="claim inconsistent">{}</mark>"#,
+            r#"<mark class="claim contradicted verified">{}</mark>"#,
+            r#"<mark class="related">{}</mark>"#,
+            r#"<mark class="unchecked">{}</mark></div>"#,
+            r#"<fieldset class="filter"><legend>{}</legend>"#,
+            r#"<label><input type="radio" name="show" value="all" checked> {}</label>"#,
+            r#"<label><input type="radio" name="show" value="flagged"> {}</label>"#,
+            r#"<label><input type="radio" name="show" value="unchecked"> {}</label>"#,
+            "</fieldset></nav>\n"
+        ),
+        t(verdict(c, Verdict::Verified)),
+        t(verdict(c, Verdict::Contradicted)),
+        t(verdict(c, Verdict::Inconsistent)),
+        t(tr!(c, "legend-both")),
+        t(tr!(c, "legend-related")),
+        t(tr!(c, "legend-unchecked")),
+        t(tr!(c, "filter-show")),
+        t(tr!(c, "filter-all")),
+        t(tr!(c, "filter-flagged")),
+        t(tr!(c, "filter-unchecked")),
+    )
+}
+
+/// The font stack of text in `lang`, as a `style` attribute.
+fn font(lang: Lang) -> String {
+    format!(
+        r#" style="font-family: {}""#,
+        escaped(&tr!(lang.catalogue(), "html-font-family"))
+    )
+}
+
+/// The attributes of an element in `lang` inside one in `outer`: none
+/// when they are the same, else its `lang` and its font stack.
+fn lang_attributes(lang: Lang, outer: Lang) -> String {
+    if lang == outer {
+        return String::new();
+    }
+    format!(r#" lang="{}"{}"#, lang.tag(), font(lang))
+}
 
 const SCRIPT: &str = r#"
 document.body.classList.add('interactive');
@@ -263,38 +315,40 @@ fn finding_id(file: usize, finding: usize) -> String {
     format!("f{}-{}", file + 1, finding + 1)
 }
 
-/// What an unchecked figure's tooltip says.
-const UNCHECKED: &str = "unchecked: no check covered this figure";
-
 /// The opening `<mark>` of a segment: a claim with the class of every
 /// verdict covering it, most serious first (a figure both verified and
 /// contradicted is both), or, where no claim is, an unchecked figure or a
 /// related span.
-fn open_mark(file: usize, findings: &[Finding], segment: &Segment) -> String {
+fn open_mark(c: &Catalogue, file: usize, findings: &[Finding], segment: &Segment) -> String {
     let describe = |i: usize| {
         let f = &findings[i];
-        let mut lines = vec![format!(
-            "{} · {}: {}",
-            f.verdict.as_str(),
-            f.check,
-            f.message
+        let mut lines = vec![tr!(
+            c,
+            "html-finding",
+            verdict = verdict(c, f.verdict),
+            check = f.check,
+            message = f.message.as_str()
         )];
         lines.extend(f.steps.iter().map(|s| format!("  {s}")));
         lines.join("\n")
     };
+    let unchecked = || tr!(c, "html-unchecked");
     if segment.findings.is_empty() && segment.related.is_empty() {
-        return format!(r#"<mark class="unchecked" title="{UNCHECKED}">"#);
+        return format!(
+            r#"<mark class="unchecked" title="{}">"#,
+            escaped(&unchecked())
+        );
     }
     let (class, covering, tooltip) = if segment.findings.is_empty() {
         let mut tooltip: Vec<String> = Vec::new();
         if segment.unchecked {
-            tooltip.push(UNCHECKED.to_string());
+            tooltip.push(unchecked());
         }
         tooltip.extend(
             segment
                 .related
                 .iter()
-                .map(|&i| format!("related to {}", describe(i))),
+                .map(|&i| tr!(c, "html-related-to", finding = describe(i))),
         );
         let class = if segment.unchecked {
             "unchecked related"
@@ -345,6 +399,7 @@ fn safe_url(url: &str) -> &str {
 /// The article as HTML, with the findings' spans and the unchecked figures
 /// marked.
 fn render_article(
+    c: &Catalogue,
     file: usize,
     document: &Document,
     findings: &[Finding],
@@ -382,9 +437,10 @@ fn render_article(
                 }
             }
             Event::Start(Tag::Image { dest_url, .. }) => {
+                let image = escaped(&tr!(c, "html-image"));
                 out.push(Event::InlineHtml(
                     format!(
-                        r#"<span class="image" title="image: {}">[image: "#,
+                        r#"<span class="image" title="{image}{}">[{image}"#,
                         escaped(&dest_url)
                     )
                     .into(),
@@ -406,7 +462,7 @@ fn render_article(
                 }));
             }
             Event::Text(text) => {
-                mark_text(&mut out, file, source, findings, &segments, text, range)
+                mark_text(&mut out, c, file, source, findings, &segments, text, range)
             }
             // The audit reads math as prose: a finding in it is marked on
             // the math as written, dollar signs and all.
@@ -423,7 +479,9 @@ fn render_article(
                     format!(r#"<span class="{class}">"#).into(),
                 ));
                 let written = CowStr::from(&source[range.clone()]);
-                mark_text(&mut out, file, source, findings, &segments, written, range);
+                mark_text(
+                    &mut out, c, file, source, findings, &segments, written, range,
+                );
                 out.push(Event::InlineHtml("</span>".into()));
             }
             other => out.push(other),
@@ -435,8 +493,10 @@ fn render_article(
 }
 
 /// A text event, cut at the segments that overlap it.
+#[allow(clippy::too_many_arguments)]
 fn mark_text<'a>(
     out: &mut Vec<Event<'a>>,
+    c: &Catalogue,
     file: usize,
     source: &'a str,
     findings: &[Finding],
@@ -468,7 +528,9 @@ fn mark_text<'a>(
             related: union(|s| &s.related),
             unchecked: overlapping.iter().any(|s| s.unchecked),
         };
-        out.push(Event::InlineHtml(open_mark(file, findings, &whole).into()));
+        out.push(Event::InlineHtml(
+            open_mark(c, file, findings, &whole).into(),
+        ));
         out.push(Event::Text(text));
         out.push(close());
         return;
@@ -480,7 +542,9 @@ fn mark_text<'a>(
         if from > at {
             out.push(Event::Text(source[at..from].into()));
         }
-        out.push(Event::InlineHtml(open_mark(file, findings, segment).into()));
+        out.push(Event::InlineHtml(
+            open_mark(c, file, findings, segment).into(),
+        ));
         out.push(Event::Text(source[from..to].into()));
         out.push(close());
         at = to;
@@ -490,13 +554,21 @@ fn mark_text<'a>(
     }
 }
 
-fn panel_entry(html: &mut String, file: usize, index: usize, document: &Document, f: &Finding) {
+fn panel_entry(
+    html: &mut String,
+    c: &Catalogue,
+    file: usize,
+    index: usize,
+    document: &Document,
+    f: &Finding,
+) {
     let (line, column) = document.line_col(f.span.start);
-    let verdict = f.verdict.as_str();
     html.push_str(&format!(
-        r#"<details class="finding {verdict}" id="{}"{}><summary><span class="badge">{verdict}</span> {} · {line}:{column} — {}</summary>"#,
+        r#"<details class="finding {}" id="{}"{}><summary><span class="badge">{}</span> {} · {line}:{column} — {}</summary>"#,
+        f.verdict.as_str(),
         finding_id(file, index),
         if f.verdict.is_flag() { " open" } else { "" },
+        escaped(&verdict(c, f.verdict)),
         escaped(f.check),
         escaped(&f.message),
     ));
@@ -504,27 +576,34 @@ fn panel_entry(html: &mut String, file: usize, index: usize, document: &Document
         "<blockquote>{}</blockquote>",
         escaped(&document.text[f.span.clone()])
     ));
+    let label = |key: String| format!(r#"<p class="label">{}</p>"#, escaped(&key));
     if !f.steps.is_empty() {
-        html.push_str(r#"<p class="label">Steps</p><ol class="steps">"#);
+        html.push_str(&label(tr!(c, "label-steps")));
+        html.push_str(r#"<ol class="steps">"#);
         for step in &f.steps {
             html.push_str(&format!("<li>{}</li>", escaped(step)));
         }
         html.push_str("</ol>");
     }
     if !f.related.is_empty() {
-        html.push_str(r#"<p class="label">Related</p><ul class="related">"#);
+        html.push_str(&label(tr!(c, "label-related")));
+        html.push_str(r#"<ul class="related">"#);
         for r in &f.related {
             let (line, column) = document.line_col(r.span.start);
-            html.push_str(&format!(
-                "<li>{line}:{column} “{}” — {}</li>",
-                escaped(&document.text[r.span.clone()]),
-                escaped(&r.note)
-            ));
+            let item = tr!(
+                c,
+                "html-related",
+                location = format!("{line}:{column}"),
+                text = &document.text[r.span.clone()],
+                note = r.note.as_str()
+            );
+            html.push_str(&format!("<li>{}</li>", escaped(&item)));
         }
         html.push_str("</ul>");
     }
     if !f.sources.is_empty() {
-        html.push_str(r#"<p class="label">Sources</p><ul class="sources">"#);
+        html.push_str(&label(tr!(c, "label-sources")));
+        html.push_str(r#"<ul class="sources">"#);
         for s in &f.sources {
             html.push_str(&format!(
                 r#"<li><a href="{}" rel="noreferrer">{}</a></li>"#,
@@ -541,34 +620,47 @@ fn panel_entry(html: &mut String, file: usize, index: usize, document: &Document
 }
 
 /// The panel's list of the figures no check covered, under the findings.
-fn unchecked_list(html: &mut String, document: &Document, unchecked: &[Range<usize>]) {
+fn unchecked_list(
+    html: &mut String,
+    c: &Catalogue,
+    document: &Document,
+    unchecked: &[Range<usize>],
+) {
     if unchecked.is_empty() {
         return;
     }
     html.push_str(&format!(
-        r#"<details class="unchecked-list"><summary>{} unchecked figure{}</summary><ul>"#,
-        unchecked.len(),
-        if unchecked.len() == 1 { "" } else { "s" }
+        r#"<details class="unchecked-list"><summary>{}</summary><ul>"#,
+        escaped(&tr!(c, "html-unchecked-list", count = unchecked.len()))
     ));
     for figure in unchecked {
         let (line, column) = document.line_col(figure.start);
-        html.push_str(&format!(
-            "<li>{line}:{column} “{}”</li>",
-            escaped(&document.text[figure.clone()])
-        ));
+        let item = tr!(
+            c,
+            "html-figure",
+            location = format!("{line}:{column}"),
+            text = &document.text[figure.clone()]
+        );
+        html.push_str(&format!("<li>{}</li>", escaped(&item)));
     }
     html.push_str("</ul></details>\n");
 }
 
 /// The totals, written after the last file (only then are they known) and
 /// shown first by the style sheet's `order`.
-fn summary(totals: Totals) -> String {
+fn summary(c: &Catalogue, totals: Totals) -> String {
+    let columns: String = summary_columns(c)
+        .iter()
+        .map(|column| format!("<th>{}</th>", escaped(column)))
+        .collect();
     format!(
         concat!(
-            r#"<header class="summary"><h1>Recount report</h1><table class="totals"><tr><th>files</th><th>figures</th><th>figures checked</th><th>figures unchecked</th><th>verified</th><th>contradicted</th><th>inconsistent</th><th>suppressed</th><th>hidden by the baseline</th></tr>"#,
+            r#"<header class="summary"><h1>{}</h1><table class="totals"><tr>{}</tr>"#,
             r#"<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class="verified">{}</td><td class="contradicted">{}</td><td class="inconsistent">{}</td><td>{}</td><td>{}</td></tr></table></header>"#,
             "\n"
         ),
+        escaped(&tr!(c, "report-title")),
+        columns,
         totals.files,
         totals.coverage.figures,
         totals.coverage.verified + totals.coverage.flagged,
@@ -581,52 +673,54 @@ fn summary(totals: Totals) -> String {
     )
 }
 
-/// A file's counts, with what suppressions and a baseline hid when any did.
-fn counts(report: &FileReport) -> String {
-    let mut text = format!(
-        "{}; findings: {} verified, {} contradicted, {} inconsistent",
-        report.coverage().sentence(),
-        report.count(Verdict::Verified),
-        report.count(Verdict::Contradicted),
-        report.count(Verdict::Inconsistent),
-    );
-    if report.suppressed > 0 {
-        text.push_str(&format!(", {} suppressed", report.suppressed));
-    }
-    if report.baselined > 0 {
-        text.push_str(&format!(", {} hidden by the baseline", report.baselined));
-    }
-    text
+/// The page up to the articles, in the run's language: head, style sheet,
+/// legend and filter.
+fn page_start(lang: Lang, out: &mut dyn Write) -> io::Result<()> {
+    let c = lang.catalogue();
+    write!(
+        out,
+        concat!(
+            "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ",
+            "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n",
+            "<title>{}</title>\n<style>"
+        ),
+        lang.tag(),
+        escaped(&tr!(c, "report-title"))
+    )?;
+    out.write_all(STYLE.as_bytes())?;
+    // The style sheet's fonts are an English page's; the page's language
+    // is on <html>.
+    let body_font = if lang == Lang::En {
+        String::new()
+    } else {
+        font(lang)
+    };
+    writeln!(out, "</style>\n</head>\n<body{body_font}>")?;
+    out.write_all(controls(c).as_bytes())
 }
 
 impl Emitter for Html {
-    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        out.write_all(
-            concat!(
-                "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
-                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
-                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ",
-                "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n",
-                "<title>Recount report</title>\n<style>"
-            )
-            .as_bytes(),
-        )?;
-        out.write_all(STYLE.as_bytes())?;
-        out.write_all(b"</style>\n</head>\n<body>\n")?;
-        out.write_all(CONTROLS.as_bytes())
-    }
-
     fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        let first = !self.run.started();
+        let lang = self.run.file(report);
+        if first {
+            page_start(self.run.lang(), out)?;
+        }
+        let c = lang.catalogue();
         let file = self.totals.files;
         self.totals.add(report);
         let document = &report.document;
         let mut html = format!(
-            "<section class=\"file\">\n<h2>{}</h2>\n<p class=\"counts\">{}</p>\n<div class=\"layout\">\n<article class=\"doc\">\n",
+            "<section class=\"file\"{}>\n<h2>{}</h2>\n<p class=\"counts\">{}</p>\n<div class=\"layout\">\n<article class=\"doc\">\n",
+            lang_attributes(lang, self.run.lang()),
             escaped(&document.path.display().to_string()),
-            escaped(&counts(report)),
+            escaped(&Totals::of(report).sentence(c)),
         );
         let unchecked = report.unchecked();
         html.push_str(&render_article(
+            c,
             file,
             document,
             &report.findings,
@@ -634,16 +728,19 @@ impl Emitter for Html {
         ));
         html.push_str("</article>\n<aside class=\"panel\">\n");
         for (index, f) in report.findings.iter().enumerate() {
-            panel_entry(&mut html, file, index, document, f);
+            panel_entry(&mut html, c, file, index, document, f);
             html.push('\n');
         }
-        unchecked_list(&mut html, document, &unchecked);
+        unchecked_list(&mut html, c, document, &unchecked);
         html.push_str("</aside>\n</div>\n</section>\n");
         out.write_all(html.as_bytes())
     }
 
     fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        out.write_all(summary(self.totals).as_bytes())?;
+        if !self.run.started() {
+            page_start(self.run.lang(), out)?;
+        }
+        out.write_all(summary(self.run.lang().catalogue(), self.totals).as_bytes())?;
         out.write_all(b"<script>")?;
         out.write_all(SCRIPT.as_bytes())?;
         out.write_all(b"</script>\n</body>\n</html>\n")
@@ -653,6 +750,13 @@ impl Emitter for Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What an unchecked figure's tooltip says in English.
+    const UNCHECKED: &str = "unchecked: no check covered this figure";
+
+    fn en() -> &'static Catalogue {
+        Lang::En.catalogue()
+    }
 
     fn finding(verdict: Verdict, span: Range<usize>) -> Finding {
         Finding {
@@ -687,7 +791,7 @@ mod tests {
         // is its own.
         let cut = segments(&findings, &[]);
         let class = |i: usize| {
-            let mark = open_mark(0, &findings, &cut[i]);
+            let mark = open_mark(en(), 0, &findings, &cut[i]);
             mark[..mark.find(" data-findings").unwrap()].to_string()
         };
         assert_eq!(class(0), r#"<mark class="claim verified""#);
@@ -703,6 +807,7 @@ mod tests {
         let figure = text.find("640 GB:").unwrap()..text.find(':').unwrap();
         let eight = 7..13;
         let html = render_article(
+            en(),
             0,
             &doc,
             &[finding(Verdict::Verified, claim)],
@@ -734,7 +839,7 @@ mod tests {
                 (30..35, false)
             ]
         );
-        let mark = open_mark(0, std::slice::from_ref(&flagged), &cut[1]);
+        let mark = open_mark(en(), 0, std::slice::from_ref(&flagged), &cut[1]);
         assert!(
             mark.starts_with(r#"<mark class="unchecked related" data-findings="f1-1""#),
             "{mark}"
@@ -768,7 +873,7 @@ mod tests {
                 seg(30..35, vec![1], vec![]),
             ]
         );
-        let mark = open_mark(0, &findings, &cut[0]);
+        let mark = open_mark(en(), 0, &findings, &cut[0]);
         assert!(
             mark.starts_with(r#"<mark class="related" data-findings="f1-1""#),
             "{mark}"
@@ -782,7 +887,13 @@ mod tests {
         let start = text.find("8 ×").unwrap();
         let end = text.find(" in all").unwrap() - 2;
         let doc = Document::new("a.md", text.into());
-        let html = render_article(0, &doc, &[finding(Verdict::Verified, start..end)], &[]);
+        let html = render_article(
+            en(),
+            0,
+            &doc,
+            &[finding(Verdict::Verified, start..end)],
+            &[],
+        );
         assert!(
             html.contains(r#"<strong><mark class="claim verified" data-findings="f1-1""#),
             "{html}"
@@ -801,7 +912,13 @@ mod tests {
         let start = text.find("700").unwrap();
         let end = text.find("$ in all").unwrap();
         let doc = Document::new("a.md", text.into());
-        let html = render_article(0, &doc, &[finding(Verdict::Contradicted, start..end)], &[]);
+        let html = render_article(
+            en(),
+            0,
+            &doc,
+            &[finding(Verdict::Contradicted, start..end)],
+            &[],
+        );
         assert!(
             html.contains(r#"<span class="math math-inline">$8 \times 80\,\text{GB} = <mark"#),
             "{html}"
@@ -824,7 +941,13 @@ mod tests {
         let start = text.find("5 ").unwrap();
         let end = text.find(" m2").unwrap();
         let doc = Document::new("a.md", text.into());
-        let html = render_article(0, &doc, &[finding(Verdict::Contradicted, start..end)], &[]);
+        let html = render_article(
+            en(),
+            0,
+            &doc,
+            &[finding(Verdict::Contradicted, start..end)],
+            &[],
+        );
         assert!(
             html.contains(r#"tabindex="0" title="contradicted · arithmetic: m &lt;b&gt;"#),
             "{html}"
@@ -840,7 +963,7 @@ mod tests {
                     [link](javascript:alert(1)) [ok](https://example.org) \
                     ![pic](https://example.org/p.png)\n\n<!-- audit-ignore -->\n";
         let doc = Document::new("a.md", text.into());
-        let html = render_article(0, &doc, &[], &[]);
+        let html = render_article(en(), 0, &doc, &[], &[]);
         assert!(!html.contains("<script"), "{html}");
         assert!(html.contains("&lt;script&gt;"), "{html}");
         assert!(!html.contains("<b "), "{html}");

@@ -2,7 +2,10 @@
 //! claim underlined, the recomputation in the label and a help line; verified
 //! findings (with `--show all`) as one line each; a summary line per file,
 //! and after several files a grand total of the same counts, so a folder's
-//! run ends with its outcome rather than its last file's.
+//! run ends with its outcome rather than its last file's. Each file's lines
+//! are in its language, the grand total in the run's ([`super::RunLang`]);
+//! the findings' own messages, labels and help are the checks' (English
+//! for now), the words around them the catalogue's.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -12,14 +15,17 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use super::{Emitter, Options, Show, Totals};
+use super::{Emitter, Options, RunLang, Show, Totals};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Severity, Verdict};
+use crate::lang::Catalogue;
 use crate::read::document::Document;
+use crate::tr;
 
 pub struct Human {
     options: Options,
     totals: Totals,
+    run: RunLang,
 }
 
 impl Human {
@@ -27,35 +33,56 @@ impl Human {
         Human {
             options,
             totals: Totals::default(),
+            run: RunLang::new(options.lang),
         }
     }
 }
 
-/// "; findings: 1 verified, 2 contradicted, 0 inconsistent", with what
-/// suppressions and a baseline hid when any did.
-fn findings_counts(
-    verified: usize,
-    contradicted: usize,
-    inconsistent: usize,
-    suppressed: usize,
-    baselined: usize,
-) -> String {
-    let mut text = format!(
-        "; findings: {verified} verified, {contradicted} contradicted, {inconsistent} inconsistent"
+/// What miette writes before a help line, colour aside.
+const MIETTE_HELP: &str = "  help: ";
+
+/// A rendering with miette's help label in the catalogue's words. The
+/// label is the first line that starts with it once any colour codes are
+/// skipped (the header's continuation lines are indented further, the
+/// snippet's start with a gutter); it is padded to the width of miette's,
+/// so the wrapped help lines, indented to that width, stay under it.
+fn translate_help(rendering: String, catalogue: &Catalogue) -> String {
+    let label = tr!(catalogue, "human-help");
+    let english = &MIETTE_HELP[2..];
+    if label == english {
+        return rendering;
+    }
+    let width = |text: &str| unicode_width::UnicodeWidthStr::width(text);
+    let padded = format!(
+        "{label}{}",
+        " ".repeat(width(english).saturating_sub(width(&label)))
     );
-    if suppressed > 0 {
-        text.push_str(&format!(", {suppressed} suppressed"));
+    let mut at = 0;
+    for line in rendering.split_inclusive('\n') {
+        let mut rest = line;
+        // An SGR colour code: ESC [ parameters m.
+        while let Some(code) = rest.strip_prefix("\x1b[") {
+            match code.find('m') {
+                Some(end) => rest = &code[end + 1..],
+                None => break,
+            }
+        }
+        if rest.starts_with(MIETTE_HELP) {
+            let start = at + (line.len() - rest.len()) + 2;
+            let mut out = rendering.clone();
+            out.replace_range(start..start + english.len(), &padded);
+            return out;
+        }
+        at += line.len();
     }
-    if baselined > 0 {
-        text.push_str(&format!(", {baselined} hidden by the baseline"));
-    }
-    text
+    rendering
 }
 
 /// A finding as miette sees it.
 struct Rendered<'a> {
     finding: &'a Finding,
     source: Source<'a>,
+    catalogue: &'a Catalogue,
 }
 
 /// The document as miette reads it: a span's line and column come from the
@@ -173,7 +200,12 @@ impl Diagnostic for Rendered<'_> {
             lines.push(h.clone());
         }
         for s in &f.sources {
-            lines.push(format!("source: {} <{}>", s.title, s.url));
+            lines.push(tr!(
+                self.catalogue,
+                "human-source",
+                title = s.title.as_str(),
+                url = s.url.as_str()
+            ));
         }
         (!lines.is_empty()).then(|| Box::new(lines.join("\n")) as Box<dyn fmt::Display>)
     }
@@ -195,6 +227,7 @@ impl Human {
 impl Emitter for Human {
     fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
         self.totals.add(report);
+        let catalogue = self.run.file(report).catalogue();
         let handler = self.handler();
         let path = report.document.path.display().to_string();
         for f in &report.findings {
@@ -203,8 +236,14 @@ impl Emitter for Human {
                     let (line, column) = report.document.line_col(f.span.start);
                     writeln!(
                         out,
-                        "{path}:{line}:{column}: verified [{}] {}",
-                        f.check, f.message
+                        "{}",
+                        tr!(
+                            catalogue,
+                            "human-verified",
+                            location = format!("{path}:{line}:{column}"),
+                            check = f.check,
+                            message = f.message.as_str()
+                        )
                     )?;
                 }
                 continue;
@@ -215,24 +254,24 @@ impl Emitter for Human {
                     name: &path,
                     document: &report.document,
                 },
+                catalogue,
             };
             let mut rendering = String::new();
             handler
                 .render_report(&mut rendering, &rendered)
                 .map_err(io::Error::other)?;
+            let rendering = translate_help(rendering, catalogue);
             writeln!(out, "{}", rendering.trim_end())?;
             writeln!(out)?;
         }
         writeln!(
             out,
-            "{path}: {}{}",
-            report.coverage().sentence(),
-            findings_counts(
-                report.count(Verdict::Verified),
-                report.count(Verdict::Contradicted),
-                report.count(Verdict::Inconsistent),
-                report.suppressed,
-                report.baselined,
+            "{}",
+            tr!(
+                catalogue,
+                "summary-file",
+                path = path.as_str(),
+                summary = Totals::of(report).sentence(catalogue)
             )
         )
     }
@@ -244,18 +283,47 @@ impl Emitter for Human {
         if t.files < 2 {
             return Ok(());
         }
+        let catalogue = self.run.lang().catalogue();
         writeln!(
             out,
-            "total: {} files, {}{}",
-            t.files,
-            t.coverage.sentence(),
-            findings_counts(
-                t.verified,
-                t.contradicted,
-                t.inconsistent,
-                t.suppressed,
-                t.baselined
+            "{}",
+            tr!(
+                catalogue,
+                "summary-total",
+                files = t.files,
+                summary = t.sentence(catalogue)
             )
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+
+    #[test]
+    fn the_help_label_is_translated_in_place_with_its_width_and_colour() {
+        let rendering = "  × arithmetic: 8 × 40 GB is 320 GB\n   ╭─[a.md:1:1]\n   ╰────\n  help: the calculation gives 320 GB; the\n        article says 300 GB\n";
+        assert_eq!(
+            translate_help(rendering.to_string(), Lang::En.catalogue()),
+            rendering
+        );
+        assert_eq!(
+            translate_help(rendering.to_string(), Lang::ZhHant.catalogue()),
+            rendering.replace("  help: ", "  提示：")
+        );
+        // In colour, the label is inside its escape codes.
+        let coloured = "\x1b[31m  × x\x1b[0m\n\x1b[36m  help: \x1b[0mthe help\n";
+        assert_eq!(
+            translate_help(coloured.to_string(), Lang::ZhHans.catalogue()),
+            "\x1b[31m  × x\x1b[0m\n\x1b[36m  提示：\x1b[0mthe help\n"
+        );
+        // A message that says "help:" is not the label.
+        let said = "  × help: wrong\n  help: the help\n";
+        assert_eq!(
+            translate_help(said.to_string(), Lang::ZhHans.catalogue()),
+            "  × help: wrong\n  提示：the help\n"
+        );
     }
 }

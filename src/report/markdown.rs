@@ -9,17 +9,23 @@
 //! Everything taken from the article or the knowledge base is escaped, so an
 //! article's asterisks, pipes or angle brackets show as written and never
 //! become markup.
+//!
+//! Each file's section is in its language; the title and the summary table
+//! in the run's ([`super::RunLang`]), so the title waits for the first file.
 
 use std::io::{self, Write};
 
-use super::{Emitter, Options, Show, Totals};
+use super::{Emitter, Options, RunLang, Show, Totals, summary_columns, verdict, with_colon};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Verdict};
+use crate::lang::Catalogue;
 use crate::read::document::Document;
+use crate::tr;
 
 pub struct Markdown {
     options: Options,
     totals: Totals,
+    run: RunLang,
 }
 
 impl Markdown {
@@ -27,6 +33,7 @@ impl Markdown {
         Markdown {
             options,
             totals: Totals::default(),
+            run: RunLang::new(options.lang),
         }
     }
 }
@@ -65,9 +72,14 @@ fn destination(url: &str) -> String {
     out
 }
 
-fn location(document: &Document, offset: usize) -> String {
+fn location(catalogue: &Catalogue, document: &Document, offset: usize) -> String {
     let (line, column) = document.line_col(offset);
-    format!("line {line}, column {column}")
+    tr!(
+        catalogue,
+        "location-line-column",
+        line = line,
+        column = column
+    )
 }
 
 /// How many characters of a long sentence a quote keeps on either side of
@@ -123,51 +135,80 @@ fn quote(report: &FileReport, span: &std::ops::Range<usize>) -> String {
     )
 }
 
-fn finding(out: &mut dyn Write, report: &FileReport, f: &Finding) -> io::Result<()> {
+fn finding(
+    out: &mut dyn Write,
+    catalogue: &Catalogue,
+    report: &FileReport,
+    f: &Finding,
+) -> io::Result<()> {
     let document = &report.document;
     writeln!(
         out,
         "### {} · {} · {}\n",
-        f.verdict.as_str(),
+        verdict(catalogue, f.verdict),
         f.check,
-        location(document, f.span.start)
+        location(catalogue, document, f.span.start)
     )?;
     writeln!(out, "**{}**\n", escape(&f.message))?;
     writeln!(out, "> {}\n", quote(report, &f.span))?;
     if !f.steps.is_empty() {
-        writeln!(out, "Steps:\n")?;
+        writeln!(
+            out,
+            "{}\n",
+            with_colon(catalogue, &tr!(catalogue, "label-steps"))
+        )?;
         for (i, step) in f.steps.iter().enumerate() {
             writeln!(out, "{}. {}", i + 1, escape(step))?;
         }
         writeln!(out)?;
     }
     if !f.related.is_empty() {
-        writeln!(out, "Related:\n")?;
+        writeln!(
+            out,
+            "{}\n",
+            with_colon(catalogue, &tr!(catalogue, "label-related"))
+        )?;
         for r in &f.related {
             writeln!(
                 out,
-                "- {}: “{}” — {}",
-                location(document, r.span.start),
-                escape(&document.text[r.span.clone()]),
-                escape(&r.note)
+                "- {}",
+                tr!(
+                    catalogue,
+                    "markdown-related",
+                    location = location(catalogue, document, r.span.start),
+                    text = escape(&document.text[r.span.clone()]),
+                    note = escape(&r.note)
+                )
             )?;
         }
         writeln!(out)?;
     }
     if !f.sources.is_empty() {
-        writeln!(out, "Sources:\n")?;
+        writeln!(
+            out,
+            "{}\n",
+            with_colon(catalogue, &tr!(catalogue, "label-sources"))
+        )?;
         for s in &f.sources {
             writeln!(out, "- [{}]({})", escape(&s.title), destination(&s.url))?;
         }
         writeln!(out)?;
     }
     if let Some(help) = &f.help {
-        writeln!(out, "Help: {}\n", escape(help))?;
+        writeln!(
+            out,
+            "{}\n",
+            tr!(catalogue, "markdown-help", help = escape(help))
+        )?;
     }
     Ok(())
 }
 
-fn verified_table(out: &mut dyn Write, report: &FileReport) -> io::Result<()> {
+fn verified_table(
+    out: &mut dyn Write,
+    catalogue: &Catalogue,
+    report: &FileReport,
+) -> io::Result<()> {
     let verified: Vec<&Finding> = report
         .findings
         .iter()
@@ -176,8 +217,15 @@ fn verified_table(out: &mut dyn Write, report: &FileReport) -> io::Result<()> {
     if verified.is_empty() {
         return Ok(());
     }
-    writeln!(out, "### Verified\n")?;
-    writeln!(out, "| line | check | claim | result |")?;
+    writeln!(out, "### {}\n", tr!(catalogue, "label-verified"))?;
+    writeln!(
+        out,
+        "| {} | {} | {} | {} |",
+        tr!(catalogue, "column-line"),
+        tr!(catalogue, "column-check"),
+        tr!(catalogue, "column-claim"),
+        tr!(catalogue, "column-result")
+    )?;
     writeln!(out, "|---:|---|---|---|")?;
     for f in verified {
         let (line, _) = report.document.line_col(f.span.start);
@@ -192,55 +240,50 @@ fn verified_table(out: &mut dyn Write, report: &FileReport) -> io::Result<()> {
     writeln!(out)
 }
 
-/// What a file's flagged findings left out: those suppressions and a
-/// baseline hid, when any did.
-fn hidden(suppressed: usize, baselined: usize) -> String {
-    let mut text = String::new();
-    if suppressed > 0 {
-        text.push_str(&format!(", {suppressed} suppressed"));
-    }
-    if baselined > 0 {
-        text.push_str(&format!(", {baselined} hidden by the baseline"));
-    }
-    text
+/// The report's title, in the run's language.
+fn title(run: &RunLang, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "# {}\n", tr!(run.lang().catalogue(), "report-title"))
 }
 
 /// Every part of a file's section ends with a blank line, so sections and
-/// the summary follow one another with one blank line between.
+/// the summary follow one another with one blank line between. The title
+/// is written with the first file, whose language it may take.
 impl Emitter for Markdown {
-    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "# Recount report\n")
-    }
-
     fn file(&mut self, report: &FileReport, out: &mut dyn Write) -> io::Result<()> {
+        let first = !self.run.started();
+        let catalogue = self.run.file(report).catalogue();
+        if first {
+            title(&self.run, out)?;
+        }
         self.totals.add(report);
         let document = &report.document;
         writeln!(out, "## {}\n", escape(&document.path.display().to_string()))?;
         writeln!(
             out,
-            "{}; findings: {} verified, {} contradicted, {} inconsistent{}.\n",
-            report.coverage().sentence(),
-            report.count(Verdict::Verified),
-            report.count(Verdict::Contradicted),
-            report.count(Verdict::Inconsistent),
-            hidden(report.suppressed, report.baselined),
+            "{}\n",
+            tr!(
+                catalogue,
+                "summary-sentence",
+                summary = Totals::of(report).sentence(catalogue)
+            )
         )?;
         for f in report.findings.iter().filter(|f| f.verdict.is_flag()) {
-            finding(out, report, f)?;
+            finding(out, catalogue, report, f)?;
         }
         if self.options.show == Show::All {
-            verified_table(out, report)?;
+            verified_table(out, catalogue, report)?;
         }
         Ok(())
     }
 
     fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if !self.run.started() {
+            title(&self.run, out)?;
+        }
         let t = self.totals;
-        writeln!(out, "## Summary\n")?;
-        writeln!(
-            out,
-            "| files | figures | figures checked | figures unchecked | verified | contradicted | inconsistent | suppressed | hidden by the baseline |"
-        )?;
+        let c = self.run.lang().catalogue();
+        writeln!(out, "## {}\n", tr!(c, "label-summary"))?;
+        writeln!(out, "| {} |", summary_columns(c).join(" | "))?;
         writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|")?;
         writeln!(
             out,

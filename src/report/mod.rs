@@ -7,6 +7,14 @@
 //! pull-request comment or for `reports/`; `html` is the article itself with
 //! each checked claim highlighted. [`output`] writes reports and baselines
 //! atomically, never over an input.
+//!
+//! The human, Markdown and HTML reports and `audit claims` speak the
+//! reader's language ([`crate::lang`]): each file's part in its own
+//! language (pinned by `--lang`, or under `auto` its prose's), and what
+//! belongs to the whole run (the report's title, the HTML legend and
+//! filter, the summary table, the grand total) in the language pinned, or
+//! under `auto` the first file's. JSON, SARIF and GitHub annotations are
+//! contracts for programs and stay English.
 
 pub mod claims;
 pub mod github;
@@ -24,6 +32,8 @@ use serde::Serialize;
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Verdict};
 use crate::claim::statement::Coverage;
+use crate::lang::{Catalogue, Choice, Lang};
+use crate::tr;
 
 /// Which findings a format shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -64,6 +74,49 @@ pub struct Options {
     pub show: Show,
     pub color: bool,
     pub width: usize,
+    /// The language of the human, Markdown and HTML reports.
+    pub lang: Choice,
+}
+
+/// The language a file's report speaks: the one pinned, or its prose's.
+pub fn language(choice: Choice, report: &FileReport) -> Lang {
+    choice.resolve(|| {
+        let text = report.document.text.as_str();
+        crate::lang::detect::of_prose(report.sentences.iter().filter_map(|s| text.get(s.clone())))
+    })
+}
+
+/// The language of what belongs to a whole run rather than to one file:
+/// the one pinned, else the first file's (English before any file).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RunLang {
+    choice: Choice,
+    first: Option<Lang>,
+}
+
+impl RunLang {
+    pub(crate) fn new(choice: Choice) -> RunLang {
+        RunLang {
+            choice,
+            first: None,
+        }
+    }
+
+    /// A file's language, which the run takes if it is the first.
+    pub(crate) fn file(&mut self, report: &FileReport) -> Lang {
+        let lang = language(self.choice, report);
+        self.first.get_or_insert(lang);
+        lang
+    }
+
+    /// Whether any file has been seen.
+    pub(crate) fn started(&self) -> bool {
+        self.first.is_some()
+    }
+
+    pub(crate) fn lang(&self) -> Lang {
+        self.choice.resolve(|| self.first.unwrap_or(Lang::En))
+    }
 }
 
 /// One output format, fed one file at a time (in path order) so that a run
@@ -101,7 +154,7 @@ pub fn emitter(format: Format, options: Options) -> Box<dyn Emitter> {
         Format::Sarif => Box::new(sarif::Sarif::default()),
         Format::Github => Box::new(github::Github { options }),
         Format::Markdown => Box::new(markdown::Markdown::new(options)),
-        Format::Html => Box::new(html::Html::default()),
+        Format::Html => Box::new(html::Html::new(options)),
     }
 }
 
@@ -137,6 +190,83 @@ impl Totals {
         self.suppressed += report.suppressed;
         self.baselined += report.baselined;
     }
+
+    /// One file's counts.
+    pub fn of(report: &FileReport) -> Totals {
+        let mut totals = Totals::default();
+        totals.add(report);
+        totals
+    }
+
+    /// The counts in words: "25 figures: 12 verified, 2 flagged, 11
+    /// unchecked; findings: 6 verified, 1 contradicted, 0 inconsistent",
+    /// with what suppressions and a baseline hid when any did (", 2
+    /// suppressed, 1 hidden by the baseline").
+    pub fn sentence(&self, catalogue: &Catalogue) -> String {
+        let mut text = coverage(catalogue, self.coverage);
+        text.push_str(&tr!(catalogue, "summary-clause-separator"));
+        text.push_str(&tr!(
+            catalogue,
+            "summary-findings",
+            verified = self.verified,
+            contradicted = self.contradicted,
+            inconsistent = self.inconsistent
+        ));
+        let hidden = [
+            (self.suppressed > 0)
+                .then(|| tr!(catalogue, "summary-suppressed", count = self.suppressed)),
+            (self.baselined > 0)
+                .then(|| tr!(catalogue, "summary-baselined", count = self.baselined)),
+        ];
+        for part in hidden.into_iter().flatten() {
+            text.push_str(&tr!(catalogue, "summary-list-separator"));
+            text.push_str(&part);
+        }
+        text
+    }
+}
+
+/// "25 figures: 12 verified, 2 flagged, 11 unchecked".
+pub fn coverage(catalogue: &Catalogue, coverage: Coverage) -> String {
+    tr!(
+        catalogue,
+        "summary-coverage",
+        figures = coverage.figures,
+        verified = coverage.verified,
+        flagged = coverage.flagged,
+        unchecked = coverage.unchecked
+    )
+}
+
+/// A verdict's word.
+pub fn verdict(catalogue: &Catalogue, verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Verified => tr!(catalogue, "verdict-verified"),
+        Verdict::Contradicted => tr!(catalogue, "verdict-contradicted"),
+        Verdict::Inconsistent => tr!(catalogue, "verdict-inconsistent"),
+    }
+}
+
+/// The columns of a summary table (Markdown and HTML): files, figures,
+/// figures checked and unchecked, findings by verdict, suppressed and
+/// hidden by the baseline.
+pub(crate) fn summary_columns(catalogue: &Catalogue) -> [String; 9] {
+    [
+        tr!(catalogue, "column-files"),
+        tr!(catalogue, "column-figures"),
+        tr!(catalogue, "column-figures-checked"),
+        tr!(catalogue, "column-figures-unchecked"),
+        verdict(catalogue, Verdict::Verified),
+        verdict(catalogue, Verdict::Contradicted),
+        verdict(catalogue, Verdict::Inconsistent),
+        tr!(catalogue, "column-suppressed"),
+        tr!(catalogue, "column-baselined"),
+    ]
+}
+
+/// A label with its colon: "Steps:", "步骤：".
+pub(crate) fn with_colon(catalogue: &Catalogue, label: &str) -> String {
+    tr!(catalogue, "label-with-colon", label = label)
 }
 
 /// `value` pretty-printed by serde_json, each line after the first indented

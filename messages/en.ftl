@@ -1,0 +1,146 @@
+### Recount's message catalogue: English.
+###
+### One file per language (messages/LANG.ftl, in Fluent's syntax:
+### https://projectfluent.org/fluent/guide/), compiled into the binary. Every
+### message here exists in every language with the same placeholders
+### (`src/lang/mod.rs` tests it). Fluent trims the spaces at either end of a
+### message: a message that must keep one writes it as a literal, {" "}.
+### Counts are passed as numbers, so a message may choose its plural form
+### with a selector: { $count -> [one] figure *[other] figures }.
+
+## Summaries: one file's counts, the grand total over several.
+
+# "25 figures: 12 verified, 2 flagged, 11 unchecked": how many figures the
+# prose has, how many a finding covers and none flags, how many a flagged
+# finding points at, how many no check reached.
+summary-coverage = { $figures } { $figures ->
+        [one] figure
+       *[other] figures
+    }: { $verified } verified, { $flagged } flagged, { $unchecked } unchecked
+# The findings by verdict.
+summary-findings = findings: { $verified } verified, { $contradicted } contradicted, { $inconsistent } inconsistent
+# Flagged findings hidden by suppression comments.
+summary-suppressed = { $count } suppressed
+# Flagged findings hidden by a baseline.
+summary-baselined = { $count } hidden by the baseline
+# Between the coverage and the findings.
+summary-clause-separator = {"; "}
+# Between the findings counts and what was hidden.
+summary-list-separator = {", "}
+# A file's summary line in the human output.
+summary-file = { $path }: { $summary }
+# The grand total of a run over several files, in the human output.
+summary-total = total: { $files } files, { $summary }
+# A file's summary sentence in the Markdown report.
+summary-sentence = { $summary }.
+
+## Words shared by every report.
+
+report-title = Recount report
+verdict-verified = verified
+verdict-contradicted = contradicted
+verdict-inconsistent = inconsistent
+# A place in an article, in the Markdown report.
+location-line-column = line { $line }, column { $column }
+label-steps = Steps
+label-related = Related
+label-sources = Sources
+label-verified = Verified
+label-summary = Summary
+# A label before its content ("Steps:").
+label-with-colon = { $label }:
+
+# The columns of the summary table (Markdown and HTML) and of the table of
+# verified claims (Markdown).
+column-files = files
+column-figures = figures
+column-figures-checked = figures checked
+column-figures-unchecked = figures unchecked
+column-suppressed = suppressed
+column-baselined = hidden by the baseline
+column-line = line
+column-check = check
+column-claim = claim
+column-result = result
+
+## The human output.
+
+# What a verified finding's line says (with --show all).
+human-verified = { $location }: verified [{ $check }] { $message }
+# The label miette writes before a finding's help line, spaces included:
+# its width is kept, so the wrapped help lines stay aligned under it.
+human-help = {"help: "}
+# A source a finding used, under its help line.
+human-source = source: { $title } <{ $url }>
+
+## The Markdown report.
+
+# A Markdown finding's help line.
+markdown-help = Help: { $help }
+# A related span: where, the text, and what it is.
+markdown-related = { $location }: “{ $text }” — { $note }
+
+## The HTML report.
+
+# Font families for text in this language, in CSS: the page's for its
+# language, and a section's whose article is in another.
+html-font-family = system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', sans-serif
+legend-both = verified and contradicted
+legend-related = related (the other statement, a premise)
+legend-unchecked = unchecked (no check covered it)
+filter-show = Show
+filter-all = all
+filter-flagged = flagged only
+filter-unchecked = unchecked
+# An unchecked figure's tooltip.
+html-unchecked = unchecked: no check covered this figure
+# The tooltip of a related span: the finding it belongs to.
+html-related-to = related to { $finding }
+# A finding in a tooltip.
+html-finding = { $verdict } · { $check }: { $message }
+# The heading of the list of unchecked figures under the panel.
+html-unchecked-list = { $count } unchecked { $count ->
+        [one] figure
+       *[other] figures
+    }
+# A related span in the panel: where, the text, and what it is.
+html-related = { $location } “{ $text }” — { $note }
+# An unchecked figure in the list under the panel.
+html-figure = { $location } “{ $text }”
+# Before an image's alt text, and in its tooltip.
+html-image = {"image: "}
+
+## `audit claims`.
+
+claims-no-subject = no subject
+claims-subject-known = known
+claims-subject-unknown = unknown
+claims-subject-ambiguous = ambiguous
+claims-subject-configuration = configuration
+# A subject: what kind, the count of a configuration ("8 × "), the name
+# as written (quoted), and where it was found.
+claims-subject = { $kind } { $count }{ $name } ({ $evidence })
+# Where a figure's subject was found.
+claims-evidence-respectively = respectively
+claims-evidence-beside = beside
+claims-evidence-clause = clause
+claims-evidence-sentence = sentence
+claims-evidence-table = table
+claims-evidence-paragraph = paragraph
+# What a figure does in its sentence.
+claims-role-requirement = requirement
+claims-role-bound = bound
+claims-role-derived = derived
+claims-role-calculation = calculation
+claims-role-statement = statement
+# A check's verdict on a figure.
+claims-covered = { $check } { $verdict }
+# Why no check reached a figure (the reason comes from the claim model).
+claims-unchecked = unchecked: { $reason }
+claims-no-check = no check reached it
+
+## `audit explain`.
+
+# Said before a check's documentation when it is not in the reader's
+# language (the documentation is English for now).
+explain-untranslated = (The documentation of { $check } is in English.)
