@@ -519,7 +519,10 @@ const CONDITIONS: &[&str] = &[
 
 /// Words of arithmetic in a Chinese subject phrase: "减去权重剩 142.6 GB"
 /// names what is left of a computation, not a thing.
-const OPERATIONS: &[&str] = &["减去", "減去", "扣除", "扣掉", "剩", "加上", "乘以", "除以"];
+const OPERATIONS: &[&str] = &[
+    "减去", "減去", "扣除", "扣掉", "剩", "加上", "乘以", "除以", "超出", "超过", "超過", "高出",
+    "低于", "低於", "少于", "少於",
+];
 
 /// Words that make a figure the new value of something that changed.
 const CHANGE_WORDS: &[&str] = &[
@@ -554,6 +557,22 @@ const LINKS: &[&str] = &[
     "only", "just", "a", "an", "the",
 ];
 const ZH_LINKS: &[&str] = &[
+    // Hedges and currency names end no subject: "約新台幣 152 億元".
+    "约",
+    "約",
+    "大约",
+    "大約",
+    "新台币",
+    "新台幣",
+    "人民币",
+    "人民幣",
+    "美元",
+    "港元",
+    "港币",
+    "港幣",
+    "日元",
+    "日圓",
+    "日圆",
     "相当于",
     "相當於",
     "等于",
