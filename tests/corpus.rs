@@ -180,9 +180,9 @@ fn group(name: &str) -> &'static str {
 const FLOORS: &[(&str, f64, f64, f64, usize)] = &[
     ("seed", 0.83, 1.00, 0.85, 0),
     ("real", 0.16, 0.90, 0.54, 1),
-    ("dev2", 0.22, 0.90, 0.39, 0),
+    ("dev2", 0.22, 0.90, 0.40, 0),
     ("dev3", 0.15, 0.78, 0.19, 3),
-    ("all", 0.33, 0.92, 0.46, 4),
+    ("all", 0.33, 0.92, 0.47, 4),
 ];
 
 #[test]
@@ -209,7 +209,7 @@ fn the_probe_articles_score_no_worse_than_their_floors() {
 }
 
 /// The floors of tests/probe, as one group.
-const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.24, 0.85, 0.33, 5)];
+const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.23, 0.90, 0.33, 6)];
 
 /// Scores every labelled article of `dir` by group and fails below any
 /// group's floors.
