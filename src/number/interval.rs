@@ -60,9 +60,13 @@ impl Interval {
         // Intervals that merely touch ("3 kW" is 2.5–3.5, "4 kW" 3.5–4.5)
         // do not agree; an exact value and a bound ("at least 2") agree
         // where they end, ends included.
+        // A point is compared to a rounding error of floating point: (0.8 −
+        // 1.2) ÷ 1.2 is a third, though the machine makes it a hair less.
         let (lo, hi) = (self.lo.max(other.lo), self.hi.min(other.hi));
         let closed = |i: &Interval| i.is_point() || i.lo.is_infinite() || i.hi.is_infinite();
-        hi > lo || hi == lo && (closed(self) || closed(other))
+        let rounding = 1e-12 * lo.abs().max(hi.abs());
+        let rounding = if rounding.is_finite() { rounding } else { 0.0 };
+        hi > lo || hi >= lo - rounding && (closed(self) || closed(other))
     }
 
     /// Whether a stated figure agrees with a recomputed one when the stated
@@ -189,6 +193,15 @@ mod tests {
             nominal: 2.0,
         };
         assert!(at_least_two.meets(&Interval::around(1.875, 0.125)));
+    }
+
+    #[test]
+    fn a_point_meets_its_value_up_to_floating_point_rounding() {
+        let third = Interval::exact(1.0 / 3.0);
+        let computed = Interval::exact((0.8 - 1.2) / -1.2);
+        assert_ne!(third.nominal, computed.nominal);
+        assert!(third.meets(&computed));
+        assert!(!third.meets(&Interval::exact(0.3334)));
     }
 
     #[test]
