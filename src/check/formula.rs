@@ -131,6 +131,12 @@ struct Outcome<'r> {
 
 fn check(scope: &Scope, index: usize) -> Option<Finding> {
     let claim = &scope.typed[index];
+    // "一天合計…", "a month of idling": one unit of time frames the figures
+    // around it, and is no result of them.
+    let q = claim.quantity;
+    if q.dimension() == Dimension::of(Base::Second) && q.number.nominal == 1.0 {
+        return None;
+    }
     let mut outcomes = Vec::new();
     for relation in relations()
         .iter()
@@ -207,6 +213,15 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         // "24 小時滿載 65W，一年也只用約 569 度電": another figure of a
         // premise's kind in the claim's own sentence is a reading too.
         .filter(|o| !held_by_another_in_sentence(scope, index, o))
+        // "一天合計約 9.48 度": a total of parts stated before is bounded
+        // by one part's premises, not given by them.
+        .filter(|o| {
+            let bounded = claim.kind == o.relation.result && totals_earlier_parts(scope, index);
+            !bounded || claim.quantity.claimed(false, false).hi < o.expected.lo
+        })
+        // "一天約 9.48 度，一個月（30天）約 284.4 度": a figure of the claim's
+        // kind before it, times a number of the sentence, is a reading too.
+        .filter(|_| !scales_an_earlier_figure(scope, index))
         // "同樣 20 MW 約可放 1,960 台": a figure the article stated before, in
         // the same kind and value, is its given, not a result worked here.
         .filter(|_| !restates_an_earlier_figure(scope, index))
@@ -428,6 +443,69 @@ fn achieved_after_utilisation(scope: &Scope, index: usize, o: &Outcome) -> bool 
         })
         .collect();
     outcome(claim, o.relation, bindings, scope.input.tolerance).is_some_and(|x| x.holds)
+}
+
+/// Whether the claim totals parts of its kind worked out before it, each
+/// the result of a calculation written out: "滿載：780W × 10 小時 = 7.8 度 /
+/// 待機：120W × 14 小時 = 1.68 度 / 一天合計約 9.48 度" sums the day's
+/// energies, which one part's premises only bound from below.
+fn totals_earlier_parts(scope: &Scope, index: usize) -> bool {
+    const NEAR: usize = 8;
+    let claim = &scope.typed[index];
+    let text = scope.input.doc.text.as_str();
+    let cued = scope.input.facts.cues(claim.sentence).iter().any(|f| {
+        f.cue == Cue::Total
+            && f.span.end <= claim.quantity.span.start
+            && at_most_chars(&text[f.span.end..claim.quantity.span.start], NEAR)
+    });
+    let block = scope.input.sentences[claim.sentence].block;
+    cued && scope.typed[..index]
+        .iter()
+        .rev()
+        .take_while(|t| claim.sentence - t.sentence <= REACH && t.block == block)
+        .filter(|t| t.kind == claim.kind && is_a_stated_result(scope, t))
+        .nth(1)
+        .is_some()
+}
+
+/// Whether a figure is the result of a calculation written out: right
+/// after "=" in its sentence.
+fn is_a_stated_result(scope: &Scope, t: &Typed) -> bool {
+    let tokens = &scope.input.sentences[t.sentence].tokens;
+    tokens.windows(2).any(|pair| {
+        matches!(pair, [Token::Relation(..), Token::Quantity(q)] if q.span == t.quantity.span)
+    })
+}
+
+/// Whether the claim is a figure of its kind stated before it in its
+/// sentence, scaled by a number the sentence states: "一天約 9.48 度，一個月
+/// （30天）約 284.4 度" is 30 days of the first.
+fn scales_an_earlier_figure(scope: &Scope, index: usize) -> bool {
+    let claim = &scope.typed[index];
+    let from = scope.typed.partition_point(|t| t.sentence < claim.sentence);
+    let claimed = claim.quantity.claimed(false, false);
+    let factors: Vec<f64> = scope.input.sentences[claim.sentence]
+        .tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Quantity(q) if q.span != claim.quantity.span && !q.is_share => {
+                Some(q.number.nominal)
+            }
+            _ => None,
+        })
+        .filter(|n| *n >= 2.0)
+        .collect();
+    scope.typed[from..index]
+        .iter()
+        .filter(|t| t.kind == claim.kind)
+        .any(|t| {
+            let earlier = t.quantity.premise();
+            factors.iter().any(|&n| {
+                [n, 1.0 / n]
+                    .into_iter()
+                    .any(|k| claimed.meets_within(&earlier.scale(k), scope.input.tolerance))
+            })
+        })
 }
 
 /// Whether a figure of the claim's kind and value was stated before the

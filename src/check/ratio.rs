@@ -33,7 +33,7 @@ use crate::number::interval::Interval;
 use crate::number::lexicon::Op;
 use crate::number::quantity::{Quantity, Token, apply_hedge};
 use crate::read::segment::Sentence;
-use crate::units::Dimension;
+use crate::units::{Base, Dimension};
 
 pub struct Ratio;
 
@@ -260,8 +260,34 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         span: Some(f.span.clone()),
         source: None,
     };
+    // "two cards have 24 GB each, 48 GB total": figures a count of the
+    // sentence relates are a whole and its part, which no multiple compares.
+    let counts: Vec<f64> = tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Quantity(c)
+                if c.number.nominal >= 2.0
+                    && (c.dimension() == Dimension::NONE && c.unit.is_one() && !c.is_share
+                        || [Base::Accelerator, Base::Node]
+                            .into_iter()
+                            .any(|b| c.dimension() == Dimension::of(b))) =>
+            {
+                Some(c.number.nominal)
+            }
+            _ => None,
+        })
+        .collect();
+    let whole_and_part = |a: &Quantity, b: &Quantity| {
+        let (a, b) = (a.premise().nominal, b.premise().nominal);
+        let ratio = a.max(b) / a.min(b);
+        counts.iter().any(|n| (ratio / n - 1.0).abs() < 1e-6)
+    };
     let pair = match figures.as_slice().get(figures.len().saturating_sub(2)..) {
-        Some([a, b]) if a.dimension() == b.dimension() && a.dimension() != Dimension::NONE => {
+        Some([a, b])
+            if a.dimension() == b.dimension()
+                && a.dimension() != Dimension::NONE
+                && !whole_and_part(a, b) =>
+        {
             Some(if a.premise().nominal >= b.premise().nominal {
                 (side(a), side(b))
             } else {

@@ -104,6 +104,7 @@ impl Check for Spec {
             }
             for token in &sentence.tokens {
                 if let Token::Quantity(q) = token
+                    && !of_unrecorded_kind(input, q)
                     && let Some(f) = check(input.kb, &context, &topic, q)
                 {
                     findings.push(f);
@@ -112,6 +113,19 @@ impl Check for Spec {
             topic.learn(&context);
         }
     }
+}
+
+/// Whether the figure is of a kind no entity's facts record: a server's
+/// "2 TB RAM" beside its cards is none of theirs.
+fn of_unrecorded_kind(input: &Input, q: &Quantity) -> bool {
+    let typed = input.typed();
+    let Ok(at) = typed.binary_search_by_key(&q.span.start, |t| t.quantity.span.start) else {
+        return false;
+    };
+    Cues::builtin()
+        .kinds()
+        .iter()
+        .any(|k| k.unrecorded && k.name == typed[at].kind)
 }
 
 /// What earlier sentences of the same paragraph established: the entity
@@ -205,10 +219,17 @@ impl<'a> Context<'a> {
         {
             // A cell's row label and column header both describe it: in a
             // table with attributes as rows, "FP32 Performance" is the row's.
-            for range in [row_label, header].into_iter().flatten() {
-                let (mentions, cues) = find(range.clone());
+            // The one that names the entity is no attribute: in a row
+            // labelled "8-GPU HGX H100 node", the "Qty" column counts nodes,
+            // not GPUs.
+            let [row, column] =
+                [row_label, header].map(|r| r.clone().map(find).unwrap_or_default());
+            let names_only_one = row.0.is_empty() != column.0.is_empty();
+            for (mentions, cues) in [row, column] {
+                if !names_only_one || mentions.is_empty() {
+                    header_cues.extend(cues);
+                }
                 cell_mentions.extend(mentions);
-                header_cues.extend(cues);
             }
             if let Some(h) = header {
                 header_unit = UnitTable::builtin().unit_named_in(&text[h.clone()]);

@@ -59,6 +59,9 @@ pub struct KindDef {
     /// The least value, in base units, a figure of this kind can have: a
     /// bare "6" beside "parameters" is the 6 of 6·N·D, not a model size.
     pub at_least: Option<f64>,
+    /// A kind no entity's facts record ("2 TB RAM" beside the cards): its
+    /// figures are no spec to check.
+    pub unrecorded: bool,
 }
 
 /// A cue found in text.
@@ -120,6 +123,8 @@ struct KindFile {
     default: bool,
     #[serde(default)]
     at_least: Option<f64>,
+    #[serde(default)]
+    unrecorded: bool,
     #[serde(default)]
     cues: Vec<String>,
 }
@@ -252,6 +257,7 @@ impl Cues {
                 share: def.share,
                 default: def.default,
                 at_least: def.at_least,
+                unrecorded: def.unrecorded,
             });
         }
         Ok(Cues {

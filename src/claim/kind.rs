@@ -207,7 +207,25 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                     cue: Cue::Kind(per(Base::Node)),
                 });
             }
-            if let Some(base) = each_of {
+            // "兩張都降到 280W", "8 张卡都是 80GB": a count followed by 都
+            // distributes over what its clause says next.
+            let all_of = sentence.tokens.iter().find_map(|t| match t {
+                Token::Quantity(o)
+                    if o.span.end <= q.span.start
+                        && clause.start <= o.span.start
+                        && each_by_dou(&text[o.span.end..q.span.start]) =>
+                {
+                    Base::ALL
+                        .into_iter()
+                        .find(|&b| b.is_counted() && o.dimension() == Dimension::of(b))
+                }
+                _ => None,
+            });
+            let all_of = all_of.filter(|_| {
+                let d = q.dimension();
+                d == Dimension::of(Base::Byte) || d == Dimension::of(Base::Watt)
+            });
+            if let Some(base) = each_of.or(all_of) {
                 found.push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind(per(base)),
@@ -266,6 +284,18 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
         }
     }
     out
+}
+
+/// Whether the text after a count says 都 of it before anything else is
+/// stated: "兩張都…", "8 张卡都…", "两台 GPU 都…".
+fn each_by_dou(after_count: &str) -> bool {
+    const MOST: usize = 4;
+    after_count
+        .trim_start()
+        .chars()
+        .take(MOST + 1)
+        .take_while(|c| !c.is_ascii_punctuation() && !"，。；：、".contains(*c))
+        .any(|c| c == '都')
 }
 
 /// Words for a machine that holds cards, right after a count of them.
@@ -590,6 +620,8 @@ mod tests {
         );
         let per_node = "The hall's 1,000 servers draw 10 kW each.";
         assert_eq!(kind(per_node, "10 kW").as_deref(), Some("power_per_node"));
+        let both = "我兩張都用 nvidia-smi 降到 280W，合計 560W。";
+        assert_eq!(kind(both, "280W").as_deref(), Some("power_per_accelerator"));
         // Nothing counted before it: "each" alone says nothing.
         assert_eq!(
             kind("Each run used 640 GB.", "640 GB").as_deref(),

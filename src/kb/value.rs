@@ -101,6 +101,7 @@ pub fn parse(text: &str, units: &UnitTable) -> Result<FactValue, String> {
             dimension: Dimension::NONE,
             factor: 0.01,
             binary_factor: None,
+            calendar_range: None,
         }
     } else {
         units

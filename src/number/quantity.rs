@@ -73,7 +73,7 @@ impl Quantity {
         } else {
             self.number
         };
-        number.scale(self.unit.factor_for(binary))
+        self.unit.scale(number, binary)
     }
 
     /// The value in base units with the hedge applied: the interval the
@@ -108,7 +108,9 @@ impl Quantity {
             && !self.is_share
             && (self.unit.factor == 1.0 || price || period && self.digit_half <= 0.5);
         let half = if counted { 0.0 } else { self.digit_half };
-        let v = Interval::around(self.number.nominal, half).scale(self.unit.factor);
+        let v = self
+            .unit
+            .scale(Interval::around(self.number.nominal, half), false);
         apply_hedge(v, self.hedge, self.step * self.unit.factor)
     }
 
@@ -1198,6 +1200,15 @@ mod tests {
         assert_eq!((day.lo, day.hi), (86_400.0, 86_400.0));
         let approx = one("1.5 days").premise();
         assert!(approx.lo < approx.hi);
+    }
+
+    #[test]
+    fn a_month_is_twenty_eight_to_thirty_one_days() {
+        const DAY: f64 = 86_400.0;
+        let month = one("一个月").premise();
+        assert_eq!((month.lo, month.hi), (28.0 * DAY, 31.0 * DAY));
+        let three = one("three months").premise();
+        assert_eq!((three.lo, three.hi), (84.0 * DAY, 93.0 * DAY));
     }
 
     #[test]

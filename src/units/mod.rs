@@ -13,6 +13,7 @@ mod table;
 pub use dimension::{Base, Dimension};
 pub use table::{Magnitude, UnitMatch, UnitTable, UnitTableError};
 
+use crate::number::interval::Interval;
 use std::fmt;
 
 /// A unit as found in text or an expression.
@@ -26,6 +27,9 @@ pub struct Unit {
     /// Factor under the binary reading of a metric prefix (GB as GiB), where
     /// one exists.
     pub binary_factor: Option<f64>,
+    /// The shortest and longest lengths of a calendar unit, as factors: a
+    /// month is 28 to 31 days, so "一个月" at 120 W is 80.6 to 89.3 kWh.
+    pub calendar_range: Option<(f64, f64)>,
 }
 
 impl Unit {
@@ -36,6 +40,7 @@ impl Unit {
             dimension: Dimension::NONE,
             factor: 1.0,
             binary_factor: None,
+            calendar_range: None,
         }
     }
 
@@ -52,6 +57,20 @@ impl Unit {
         }
     }
 
+    /// A number in this unit as an interval of base units under a reading,
+    /// widened to the unit's calendar range where it has one.
+    pub fn scale(&self, number: Interval, binary: bool) -> Interval {
+        let scaled = number.scale(self.factor_for(binary));
+        match self.calendar_range {
+            Some((shortest, longest)) if number.lo >= 0.0 => Interval {
+                lo: number.lo * shortest,
+                hi: number.hi * longest,
+                nominal: scaled.nominal,
+            },
+            _ => scaled,
+        }
+    }
+
     /// `self / other`, as in "GB" / "s".
     pub fn per(&self, other: &Unit) -> Unit {
         Unit {
@@ -59,6 +78,7 @@ impl Unit {
             dimension: self.dimension / other.dimension,
             factor: self.factor / other.factor,
             binary_factor: self.binary_factor.map(|b| b / other.factor),
+            calendar_range: None,
         }
     }
 }

@@ -69,6 +69,9 @@ struct UnitDef {
     prefixes: Vec<String>,
     #[serde(default)]
     binary_reading: bool,
+    /// The shortest and longest lengths of a calendar unit, in base units.
+    #[serde(default)]
+    calendar_range: Option<[f64; 2]>,
 }
 
 fn one() -> f64 {
@@ -144,6 +147,12 @@ impl UnitTable {
                 dimension,
                 factor,
                 binary_factor: binary,
+                calendar_range: def.calendar_range.map(|[shortest, longest]| {
+                    (
+                        shortest * factor / def.factor,
+                        longest * factor / def.factor,
+                    )
+                }),
             };
             let mut push = |text: String, fold_case: bool, unit: Unit| {
                 all.push(Surface {
