@@ -144,3 +144,65 @@ claims-no-check = no check reached it
 # Said before a check's documentation when it is not in the reader's
 # language (the documentation is English for now).
 explain-untranslated = (The documentation of { $check } is in English.)
+
+## The findings' first lines, which the checks build from these messages
+## and their arguments (src/lang/message.rs). Figures, names and quoted
+## text are arguments, as the article writes them; a placeholder that
+## names a reading or a note takes another of these messages, or nothing.
+
+# Any check: the recomputed figure against the claim, and the claim's match.
+message-not = { $computed }, not { $claim }
+message-matches = { $claim } matches { $computed }
+message-change-verified = { $claim } matches the change { $computed }
+message-change-contradicted = the change is { $computed }, not { $claim }
+# A verified finding whose inputs another finding contradicts.
+finding-rests-on-premise = { $message }, but rests on a contradicted premise
+# A verified finding that only the configured tolerance lets agree.
+finding-within-tolerance = { $message } (within the { $percent }% tolerance)
+# Lists in a message: "a, b or c", built pairwise.
+list-comma = { $first }, { $second }
+list-or = { $init } or { $last }
+# The readings a calculation may need ("which matches 640 GB if …").
+reading-binary = the byte prefixes are binary (GB as GiB)
+reading-magnitude = 兆 means 10⁶
+reading-conversion = the 1024 converts between binary prefixes
+reading-rate = { $rate } is per unit of the other operands
+reading-base-units = the bare numbers count base units
+reading-and = { $first } and { $second }
+
+arithmetic-contradicted = { $expr } is { $computed }, not { $stated }
+arithmetic-verified = { $expr } = { $computed }, which matches { $stated }
+arithmetic-verified-if = { $expr } = { $computed }, which matches { $stated } if { $reading }
+arithmetic-divides-by-zero = { $expr } divides by zero, so it cannot be { $stated }
+
+# A configuration's capacity ("8 × 80 GB = 640 GB") and the requirement.
+bound-verified = { $capacity } meets { $claim }{ $reading }
+bound-contradicted = { $configuration } gives { $total } at most{ $reading }, short of the { $need } required
+# The reading a capacity was found under, after its figure.
+bound-note-variant = {" "}({ $variant })
+bound-note-variant-binary = {" "}({ $variant }, GB as GiB)
+bound-note-binary = {" "}(GB as GiB)
+
+consistency-inconsistent = { $subject } is { $second } here but { $first } elsewhere
+
+difference-rest-verified = { $claim } matches what is left: { $computed }
+difference-rest-contradicted = what is left is { $computed }, not { $claim }
+
+# $relation is the knowledge base's name of the formula ("6 · N · D").
+formula-verified = { $claimed } matches { $relation }: { $expected }
+formula-contradicted = { $relation } gives { $expected }, not { $claimed }
+
+restate-verified = { $second } restates { $first }{ $reading }
+restate-binary = {" "}({ $unit } read as binary)
+
+# $count is "8 × " when the claim is a configuration's total, else nothing;
+# $column is the knowledge base's name of the figure ("memory capacity").
+spec-verified = { $claim } matches { $count }the { $entity } { $column } ({ $value }{ $note })
+spec-verified-note = {"; "}{ $note }
+spec-contradicted = { $subject } { $column } is { $values }, not { $claim }
+# A user's fact that replaces a built-in one.
+spec-overridden = { $value } is from { $file }, overriding the built-in { $old }
+
+sum-verified = { $claim } adds up: { $computed }
+
+table-verified = { $claim } agrees with its table: { $computed }

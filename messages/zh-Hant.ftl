@@ -95,3 +95,49 @@ claims-no-check = 沒有檢查涉及
 ## `audit explain`.
 
 explain-untranslated = （{ $check } 檢查的說明暫時只有英文。）
+
+message-not = { $computed }, not { $claim }
+message-matches = { $claim } matches { $computed }
+message-change-verified = { $claim } matches the change { $computed }
+message-change-contradicted = the change is { $computed }, not { $claim }
+finding-rests-on-premise = { $message }, but rests on a contradicted premise
+finding-within-tolerance = { $message } (within the { $percent }% tolerance)
+list-comma = { $first }, { $second }
+list-or = { $init } or { $last }
+reading-binary = the byte prefixes are binary (GB as GiB)
+reading-magnitude = 兆 means 10⁶
+reading-conversion = the 1024 converts between binary prefixes
+reading-rate = { $rate } is per unit of the other operands
+reading-base-units = the bare numbers count base units
+reading-and = { $first } and { $second }
+
+arithmetic-contradicted = { $expr } is { $computed }, not { $stated }
+arithmetic-verified = { $expr } = { $computed }, which matches { $stated }
+arithmetic-verified-if = { $expr } = { $computed }, which matches { $stated } if { $reading }
+arithmetic-divides-by-zero = { $expr } divides by zero, so it cannot be { $stated }
+
+bound-verified = { $capacity } meets { $claim }{ $reading }
+bound-contradicted = { $configuration } gives { $total } at most{ $reading }, short of the { $need } required
+bound-note-variant = {" "}({ $variant })
+bound-note-variant-binary = {" "}({ $variant }, GB as GiB)
+bound-note-binary = {" "}(GB as GiB)
+
+consistency-inconsistent = { $subject } is { $second } here but { $first } elsewhere
+
+difference-rest-verified = { $claim } matches what is left: { $computed }
+difference-rest-contradicted = what is left is { $computed }, not { $claim }
+
+formula-verified = { $claimed } matches { $relation }: { $expected }
+formula-contradicted = { $relation } gives { $expected }, not { $claimed }
+
+restate-verified = { $second } restates { $first }{ $reading }
+restate-binary = {" "}({ $unit } read as binary)
+
+spec-verified = { $claim } matches { $count }the { $entity } { $column } ({ $value }{ $note })
+spec-verified-note = {"; "}{ $note }
+spec-contradicted = { $subject } { $column } is { $values }, not { $claim }
+spec-overridden = { $value } is from { $file }, overriding the built-in { $old }
+
+sum-verified = { $claim } adds up: { $computed }
+
+table-verified = { $claim } agrees with its table: { $computed }

@@ -2,10 +2,11 @@
 //! sorted report for one document.
 
 use crate::check;
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, sort_and_dedup};
 use crate::claim::facts::Facts;
 use crate::claim::statement::Coverage;
 use crate::kb::Kb;
+use crate::msg;
 use crate::number::quantity::{Lexer, Token};
 use crate::read::document::Document;
 use crate::read::markdown::{Block, prose_blocks};
@@ -82,9 +83,7 @@ impl FileReport {
         self.figures.iter_mut().for_each(back);
         self.sentences.iter_mut().for_each(back);
         // The map keeps order; spans it widens to the same piece may meet.
-        self.findings
-            .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-        self.findings.dedup_by(|a, b| a.sort_key() == b.sort_key());
+        sort_and_dedup(&mut self.findings);
         self.document = original;
         self
     }
@@ -164,7 +163,7 @@ fn mark_premises(findings: &mut [Finding]) {
     let mut sorted: Vec<(std::ops::Range<usize>, String)> = findings
         .iter()
         .filter(|f| f.verdict == Verdict::Contradicted)
-        .map(|f| (f.span.clone(), f.message.clone()))
+        .map(|f| (f.span.clone(), f.message.english()))
         .collect();
     sorted.sort_by_key(|(span, _)| (span.start, span.end));
     let contradicted = &sorted;
@@ -197,7 +196,7 @@ fn mark_premises(findings: &mut [Finding]) {
             }
         }
         if rests && f.verdict == Verdict::Verified {
-            f.message.push_str(", but rests on a contradicted premise");
+            f.message = msg!("finding-rests-on-premise", message = f.message.clone());
         }
     }
 }
@@ -242,8 +241,11 @@ fn note_tolerance(findings: &mut [Finding], strict: &[Finding], tolerance: f64) 
             .iter()
             .any(|s| s.verdict.is_flag() && s.span == f.span);
         if flagged_without {
-            f.message
-                .push_str(&format!(" (within the {percent}% tolerance)"));
+            f.message = msg!(
+                "finding-within-tolerance",
+                message = f.message.clone(),
+                percent = percent.to_string()
+            );
         }
     }
 }
@@ -311,8 +313,7 @@ fn audit_blocks(
     }
     mark_premises(&mut findings);
     findings.iter_mut().for_each(Finding::unwrap_lines);
-    findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    findings.dedup_by(|a, b| a.sort_key() == b.sort_key());
+    sort_and_dedup(&mut findings);
     FileReport {
         document,
         claims,

@@ -24,6 +24,8 @@
 use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::extract::calculations;
+use crate::lang::message::Message;
+use crate::msg;
 use crate::number::expr::Expr;
 use crate::number::expr::{EvalError, Reading};
 use crate::number::format::number;
@@ -288,7 +290,7 @@ fn check_side(
             span,
             label_span,
             label: "divides by zero".into(),
-            message: format!("{expr} divides by zero, so it cannot be {stated}"),
+            message: msg!("arithmetic-divides-by-zero", expr = &expr, stated = &stated),
             steps: vec![format!("{expr}: division by zero")],
             related,
             sources: Vec::new(),
@@ -305,11 +307,22 @@ fn check_side(
         let mut steps = vec![format!("{expr} = {computed}")];
         let caveat = caveat(ok);
         if let Some(c) = &caveat {
-            steps.push(format!("holds if {c}"));
+            steps.push(format!("holds if {}", c.english()));
         }
-        let message = match &caveat {
-            Some(c) => format!("{expr} = {computed}, which matches {stated} if {c}"),
-            None => format!("{expr} = {computed}, which matches {stated}"),
+        let message = match caveat {
+            Some(c) => msg!(
+                "arithmetic-verified-if",
+                expr = &expr,
+                computed = &computed,
+                stated = &stated,
+                reading = c
+            ),
+            None => msg!(
+                "arithmetic-verified",
+                expr = &expr,
+                computed = &computed,
+                stated = &stated
+            ),
         };
         return Some(Finding {
             verdict: Verdict::Verified,
@@ -346,7 +359,7 @@ fn check_side(
         .filter_map(|o| {
             let d = caveat(o)?;
             let v = show(o.computed.nominal, o.reading);
-            (v != computed).then(|| format!("{v} if {d}"))
+            (v != computed).then(|| format!("{v} if {}", d.english()))
         })
         .collect();
     let help = if others.is_empty() {
@@ -363,7 +376,12 @@ fn check_side(
         span,
         label_span,
         label: format!("{expr} = {computed}"),
-        message: format!("{expr} is {computed}, not {stated}"),
+        message: msg!(
+            "arithmetic-contradicted",
+            expr = &expr,
+            computed = &computed,
+            stated = &stated
+        ),
         steps,
         related,
         sources: Vec::new(),
@@ -373,17 +391,14 @@ fn check_side(
 
 /// What a reading assumes, in words: "GB as GiB", "$2 is per unit of the
 /// other operands".
-fn caveat(o: &Outcome) -> Option<String> {
+fn caveat(o: &Outcome) -> Option<Message> {
     let rate = o
         .rate
         .as_ref()
-        .map(|r| format!("{r} is per unit of the other operands"))
-        .or_else(|| {
-            o.in_base_units
-                .then(|| "the bare numbers count base units".to_string())
-        });
+        .map(|r| msg!("reading-rate", rate = r))
+        .or_else(|| o.in_base_units.then(|| msg!("reading-base-units")));
     match (o.reading.describe(), rate) {
-        (Some(d), Some(r)) => Some(format!("{d} and {r}")),
+        (Some(d), Some(r)) => Some(msg!("reading-and", first = d, second = r)),
         (d, r) => d.or(r),
     }
 }

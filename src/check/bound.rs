@@ -28,6 +28,8 @@ use crate::check::finding::{Finding, Related, SourceRef, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::kind::required;
 use crate::kb::{Entity, FactValue, Kb, Kind, Mention};
+use crate::lang::message::Message;
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
@@ -220,7 +222,12 @@ fn check(
             span: q.span.clone(),
             label_span: q.span.clone(),
             label: per(r),
-            message: format!("{} meets {claim}{}", per(r), r.note(" ")),
+            message: msg!(
+                "bound-verified",
+                capacity = per(r),
+                claim = claim,
+                reading = r.note()
+            ),
             steps: vec![per(r), format!("{} ≥ {need_shown}", shown(r.total.nominal))],
             related,
             sources: r.source.clone().into_iter().collect(),
@@ -235,7 +242,7 @@ fn check(
         .unwrap_or(&readings[0]);
     let mut steps: Vec<String> = readings
         .iter()
-        .map(|r| format!("{}{}", per(r), r.note(" ")))
+        .map(|r| format!("{}{}", per(r), r.note_english()))
         .collect();
     steps.push(format!("each is short of {need_shown}"));
     let mut sources: Vec<SourceRef> = Vec::new();
@@ -252,11 +259,12 @@ fn check(
         span: q.span.clone(),
         label_span: q.span.clone(),
         label: format!("requires {need_shown}"),
-        message: format!(
-            "{} gives {} at most{}, short of the {need_shown} required",
-            &text[config.mention.span.clone()],
-            shown(best.total.nominal),
-            best.note(" "),
+        message: msg!(
+            "bound-contradicted",
+            configuration = &text[config.mention.span.clone()],
+            total = shown(best.total.nominal),
+            reading = best.note(),
+            need = &need_shown
         ),
         steps,
         related,
@@ -265,7 +273,11 @@ fn check(
             "no reading reconciles them: {}",
             readings
                 .iter()
-                .map(|r| format!("{} < {need_shown}{}", shown(r.total.nominal), r.note(" ")))
+                .map(|r| format!(
+                    "{} < {need_shown}{}",
+                    shown(r.total.nominal),
+                    r.note_english()
+                ))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
@@ -363,15 +375,27 @@ fn gap(text: &str, first: &Range<usize>, second: &Range<usize>) -> usize {
 struct Capacity {
     total: Interval,
     per_card_text: String,
-    reading: Option<String>,
+    /// The variant whose figure it is, when the knowledge base gave it.
+    variant: Option<String>,
+    /// Whether the card's GB are read as GiB.
+    binary: bool,
     source: Option<SourceRef>,
 }
 
 impl Capacity {
-    fn note(&self, lead: &str) -> String {
-        self.reading
-            .as_ref()
-            .map_or(String::new(), |r| format!("{lead}({r})"))
+    /// The reading, after the figure it gives: " (H100 SXM, GB as GiB)".
+    fn note(&self) -> Option<Message> {
+        match (&self.variant, self.binary) {
+            (Some(v), false) => Some(msg!("bound-note-variant", variant = v)),
+            (Some(v), true) => Some(msg!("bound-note-variant-binary", variant = v)),
+            (None, true) => Some(msg!("bound-note-binary")),
+            (None, false) => None,
+        }
+    }
+
+    /// The reading in English, or nothing, for the steps and help.
+    fn note_english(&self) -> String {
+        self.note().map_or(String::new(), |n| n.english())
     }
 }
 
@@ -388,17 +412,16 @@ fn capacities(kb: &Kb, config: &Configuration, attribute: &str) -> Vec<Capacity>
         out.push(Capacity {
             total: per.scale(config.count),
             per_card_text: text.clone(),
-            reading: name.clone(),
+            variant: name.clone(),
+            binary: false,
             source,
         });
         if let Some(b) = binary {
             out.push(Capacity {
                 total: b.scale(config.count),
                 per_card_text: text,
-                reading: Some(match name {
-                    Some(n) => format!("{n}, GB as GiB"),
-                    None => "GB as GiB".into(),
-                }),
+                variant: name,
+                binary: true,
                 source: None,
             });
         }

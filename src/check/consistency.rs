@@ -53,6 +53,7 @@ use crate::claim::cues::{Cue, Cues};
 use crate::claim::kind::Typed;
 use crate::kb::formula::relations;
 use crate::kb::{Mention, folded};
+use crate::msg;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::BlockKind;
@@ -1051,7 +1052,12 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
         span: flagged.quantity.span.clone(),
         label_span: flagged.quantity.span.clone(),
         label: format!("elsewhere: {first}"),
-        message: format!("{subject} is {second} here but {first} elsewhere"),
+        message: msg!(
+            "consistency-inconsistent",
+            subject = &subject,
+            second = second,
+            first = first
+        ),
         steps: vec![
             format!("{subject}: {first}"),
             format!("{subject}: {second}"),

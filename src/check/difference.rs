@@ -33,6 +33,7 @@
 use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
+use crate::msg;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::segment::{Sentence, last_chars};
@@ -241,9 +242,17 @@ fn rest(input: &Input, sentence: &Sentence, figures: &[&Quantity], i: usize) -> 
         label_span: q.span.clone(),
         label: computed.clone(),
         message: if holds {
-            format!("{claim} matches what is left: {computed}")
+            msg!(
+                "difference-rest-verified",
+                claim = claim,
+                computed = &computed
+            )
         } else {
-            format!("what is left is {computed}, not {claim}")
+            msg!(
+                "difference-rest-contradicted",
+                computed = &computed,
+                claim = claim
+            )
         },
         steps: vec![computed],
         related,
@@ -359,9 +368,17 @@ fn check(
         label_span: q.span.clone(),
         label: computed.clone(),
         message: if holds {
-            format!("{claim} matches the change {computed}")
+            msg!(
+                "message-change-verified",
+                claim = claim,
+                computed = &computed
+            )
         } else {
-            format!("the change is {computed}, not {claim}")
+            msg!(
+                "message-change-contradicted",
+                computed = &computed,
+                claim = claim
+            )
         },
         steps: vec![computed],
         related: vec![

@@ -1,10 +1,13 @@
 //! Findings: what a check concluded about one claim, with everything a reader
 //! needs to follow it: the spans, the recomputation as steps, the sources and
-//! a help line.
+//! a help line. The first line is a [`Message`], rendered in the reader's
+//! language by the report.
 
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
+
+use crate::lang::message::Message;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -72,7 +75,7 @@ pub struct Finding {
     /// What the primary label says.
     pub label: String,
     /// The first line: what holds or what is wrong.
-    pub message: String,
+    pub message: Message,
     pub steps: Vec<String>,
     pub related: Vec<Related>,
     pub sources: Vec<SourceRef>,
@@ -90,14 +93,28 @@ impl Finding {
             }
         };
         one_line(&mut self.label);
-        one_line(&mut self.message);
+        self.message.unwrap_lines();
         self.steps.iter_mut().for_each(one_line);
         self.related.iter_mut().for_each(|r| one_line(&mut r.note));
     }
 
-    /// Findings sort by position, then check, then message: output order
+    /// Findings sort by position, then check, then message (in English,
+    /// so that every language lists them in one order): output order
     /// never depends on the order checks ran in.
-    pub fn sort_key(&self) -> (usize, usize, &'static str, &str) {
-        (self.span.start, self.span.end, self.check, &self.message)
+    pub fn sort_key(&self) -> (usize, usize, &'static str, String) {
+        (
+            self.span.start,
+            self.span.end,
+            self.check,
+            self.message.english(),
+        )
     }
+}
+
+/// Findings in [`Finding::sort_key`] order, each key once.
+pub fn sort_and_dedup(findings: &mut Vec<Finding>) {
+    let mut keyed: Vec<_> = findings.drain(..).map(|f| (f.sort_key(), f)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.dedup_by(|a, b| a.0 == b.0);
+    findings.extend(keyed.into_iter().map(|(_, f)| f));
 }

@@ -37,6 +37,7 @@ use crate::claim::extract::calculations;
 use crate::claim::kind::Typed;
 use crate::kb::formula::{Relation, Strength, relations};
 use crate::kb::{FactValue, Kb, Kind, Mention, folded};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
@@ -1250,11 +1251,21 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         .collect();
     let (message, help) = match verdict {
         Verdict::Verified => (
-            format!("{claimed} matches {}: {expected}", o.relation.says),
+            msg!(
+                "formula-verified",
+                claimed = claimed,
+                relation = &o.relation.says,
+                expected = &expected
+            ),
             None,
         ),
         _ => (
-            format!("{} gives {expected}, not {claimed}", o.relation.says),
+            msg!(
+                "formula-contradicted",
+                relation = &o.relation.says,
+                expected = &expected,
+                claimed = claimed
+            ),
             Some(format!("recomputed from {}", inputs.join(", "))),
         ),
     };

@@ -28,6 +28,7 @@ use crate::check::finding::{Finding, Related, SourceRef, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
 use crate::kb::{Entity, FactValue, Kb, Mention};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Op;
@@ -530,8 +531,8 @@ fn finding(
     let claim = &text[m.span.clone()];
     let computed = format!("{} ÷ {} = {}", n.shown, d.shown, number(ratio.nominal));
     let message = match verdict {
-        Verdict::Verified => format!("{claim} matches {computed}"),
-        _ => format!("{computed}, not {claim}"),
+        Verdict::Verified => msg!("message-matches", claim = claim, computed = &computed),
+        _ => msg!("message-not", computed = &computed, claim = claim),
     };
     let mut related: Vec<Related> = Vec::new();
     for side in [n, d] {

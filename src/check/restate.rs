@@ -31,6 +31,7 @@
 use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::Cues;
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token, apply_hedge};
@@ -181,9 +182,9 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
     Some(match holding {
         Some((a, b)) => {
             let how = match (a.1, b.1) {
-                (true, _) => format!(" ({} read as binary)", first.unit.label),
-                (_, true) => format!(" ({} read as binary)", second.unit.label),
-                _ => String::new(),
+                (true, _) => Some(msg!("restate-binary", unit = &first.unit.label)),
+                (_, true) => Some(msg!("restate-binary", unit = &second.unit.label)),
+                _ => None,
             };
             Finding {
                 verdict: Verdict::Verified,
@@ -191,7 +192,12 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
                 span: first.span.start..second.span.end,
                 label_span: second.span.clone(),
                 label: computed.clone(),
-                message: format!("{shown_second} restates {shown_first}{how}"),
+                message: msg!(
+                    "restate-verified",
+                    second = shown_second,
+                    first = shown_first,
+                    reading = how
+                ),
                 steps: vec![computed],
                 related,
                 sources: Vec::new(),
@@ -204,7 +210,7 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
             span: second.span.clone(),
             label_span: second.span.clone(),
             label: computed.clone(),
-            message: format!("{computed}, not {shown_second}"),
+            message: msg!("message-not", computed = &computed, claim = shown_second),
             steps: vec![computed],
             related,
             sources: Vec::new(),

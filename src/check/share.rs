@@ -35,6 +35,7 @@ use std::ops::Range;
 use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
@@ -353,9 +354,17 @@ fn change(
         label_span: q.span.clone(),
         label: computed.clone(),
         message: if holds {
-            format!("{claim} matches the change {computed}")
+            msg!(
+                "message-change-verified",
+                claim = claim,
+                computed = &computed
+            )
         } else {
-            format!("the change is {computed}, not {claim}")
+            msg!(
+                "message-change-contradicted",
+                computed = &computed,
+                claim = claim
+            )
         },
         steps: vec![computed],
         related: vec![
@@ -576,9 +585,9 @@ fn check(
         label_span: share.span.clone(),
         label: computed.clone(),
         message: if holds {
-            format!("{claim} matches {computed}")
+            msg!("message-matches", claim = claim, computed = &computed)
         } else {
-            format!("{computed}, not {claim}")
+            msg!("message-not", computed = &computed, claim = claim)
         },
         steps: vec![computed],
         related: vec![

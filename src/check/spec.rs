@@ -47,6 +47,8 @@ use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues, Found};
 use crate::claim::names::respective;
 use crate::kb::{Entity, Fact, FactValue, Kb, Kind, Measure, Mention, Reading};
+use crate::lang::message::{Arg, Message};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
@@ -313,10 +315,10 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
         Judged::NoFact => article_subject.and_then(|s| {
             match judge(kb, context, topic, q, &clause, counted.as_ref(), s) {
                 Judged::NoFact => None,
-                Judged::Done(finding) => finding,
+                Judged::Done(finding) => finding.map(|f| *f),
             }
         }),
-        Judged::Done(finding) => finding,
+        Judged::Done(finding) => finding.map(|f| *f),
     }
 }
 
@@ -324,7 +326,8 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
 enum Judged {
     /// The subject has no fact the figure could be.
     NoFact,
-    Done(Option<Finding>),
+    /// Boxed: a finding is large, and most figures end without one.
+    Done(Option<Box<Finding>>),
 }
 
 /// Attributes whose facts are the most a thing allows, not what each use of
@@ -448,7 +451,7 @@ fn judge(
         });
     let claimed = claimed_readings(q, subject.count.filter(|_| !beside_its_unit));
     if let Some((c, how)) = matching(&candidates, &claimed, context.tolerance) {
-        return Judged::Done(Some(verified(kb, context, q, &subject, c, how)));
+        return Judged::Done(Some(Box::new(verified(kb, context, q, &subject, c, how))));
     }
     if beside_its_unit {
         return Judged::Done(None);
@@ -540,14 +543,14 @@ fn judge(
     let mut mixed = claimed.clone();
     mixed.extend(decimal_reading(q));
     let help = wrong_column(context, q, &stated, &carried, &candidates, &relaxed, &mixed);
-    Judged::Done(Some(contradicted(
+    Judged::Done(Some(Box::new(contradicted(
         kb,
         context,
         q,
         &subject,
         &candidates,
         help,
-    )))
+    ))))
 }
 
 /// Whether a figure that matches no reading is stated as the entity's spec,
@@ -1576,13 +1579,13 @@ fn source_ref(kb: &Kb, id: &str) -> Option<SourceRef> {
     })
 }
 
-fn overridden_note(fact: &Fact) -> Option<String> {
+fn overridden_note(fact: &Fact) -> Option<Message> {
     fact.overrides.as_ref().map(|old| {
-        format!(
-            "{} is from {}, overriding the built-in {}",
-            fact.value().value,
-            fact.file,
-            old.value().value
+        msg!(
+            "spec-overridden",
+            value = fact.value().value.to_string(),
+            file = fact.file.to_string(),
+            old = old.value().value.to_string()
         )
     })
 }
@@ -1617,22 +1620,24 @@ fn verified(
     if let Some(h) = &how {
         steps.push(format!("holds {h}"));
     }
-    steps.extend(overridden_note(c.fact));
+    steps.extend(overridden_note(c.fact).map(|n| n.english()));
     Finding {
         verdict: Verdict::Verified,
         check: "spec",
         span: q.span.clone(),
         label_span: q.span.clone(),
         label: format!("{name} {col}: {}", c.shown),
-        message: format!(
-            "{} matches {}the {name} {col} ({}{})",
-            claim_text(context, q),
-            subject
+        message: msg!(
+            "spec-verified",
+            claim = claim_text(context, q),
+            count = subject
                 .count
                 .filter(|_| how.as_deref().is_some_and(|h| h.contains("per unit")))
                 .map_or(String::new(), |n| format!("{} × ", number(n))),
-            c.shown,
-            overridden_note(c.fact).map_or(String::new(), |n| format!("; {n}"))
+            entity = name,
+            column = &col,
+            value = &c.shown,
+            note = overridden_note(c.fact).map(|n| msg!("spec-verified-note", note = n))
         ),
         steps,
         related: vec![Related {
@@ -1678,7 +1683,13 @@ fn contradicted(
         })
         .collect();
     let subject_name = &context.text[subject.mention.span.clone()];
-    let message = format!("{subject_name} {col} is {}, not {text}", or_list(&values));
+    let message = msg!(
+        "spec-contradicted",
+        subject = subject_name,
+        column = &col,
+        values = or_message(&values),
+        claim = &text
+    );
     let mut steps: Vec<String> = expected
         .iter()
         .map(|c| {
@@ -1692,11 +1703,12 @@ fn contradicted(
         })
         .collect();
     steps.push(format!("{text} meets none of them, under any reading"));
-    steps.extend(expected.iter().filter_map(|c| overridden_note(c.fact)));
     let overrides: Vec<String> = expected
         .iter()
         .filter_map(|c| overridden_note(c.fact))
+        .map(|n| n.english())
         .collect();
+    steps.extend(overrides.iter().cloned());
     let help = match (help, overrides.is_empty()) {
         (help, true) => help,
         (Some(h), false) => Some(format!("{h}; {}", overrides.join("; "))),
@@ -1735,6 +1747,22 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
+/// [`or_list`] in the reader's language: "a, b or c".
+fn or_message(items: &[String]) -> Arg {
+    match items {
+        [] => Arg::from(""),
+        [one] => Arg::from(one),
+        [init @ .., last] => {
+            let init = init
+                .iter()
+                .map(Arg::from)
+                .reduce(|first, second| msg!("list-comma", first = first, second = second).into())
+                .expect("a list of two or more has a first item");
+            msg!("list-or", init = init, last = last).into()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::audit::audit;
@@ -1753,7 +1781,7 @@ mod tests {
                 (
                     f.verdict,
                     text[f.span.clone()].to_string(),
-                    f.message.clone(),
+                    f.message.english(),
                     f.help.clone(),
                 )
             })

@@ -27,6 +27,7 @@ use std::ops::Range;
 use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Found};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
@@ -358,7 +359,11 @@ fn whole_and_rest(
                 related,
             );
             verified.label_span = last.span.clone();
-            verified.message = format!("{} adds up: {}", &text[last.span.clone()], verified.label);
+            verified.message = msg!(
+                "sum-verified",
+                claim = &text[last.span.clone()],
+                computed = &verified.label
+            );
             Some(verified)
         }
     }
@@ -392,9 +397,9 @@ fn finding(
         label_span: span,
         label: computed.clone(),
         message: if holds {
-            format!("{claim} adds up: {computed}")
+            msg!("sum-verified", claim = claim, computed = &computed)
         } else {
-            format!("{computed}, not {claim}")
+            msg!("message-not", computed = &computed, claim = claim)
         },
         steps,
         related,

@@ -44,6 +44,7 @@ use std::ops::Range;
 use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::Cues;
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Lexer, Quantity, Token};
@@ -481,9 +482,9 @@ fn finding(
         label_span: claim.span.clone(),
         label: computed.clone(),
         message: if holds {
-            format!("{stated} agrees with its table: {computed}")
+            msg!("table-verified", claim = stated, computed = &computed)
         } else {
-            format!("{computed}, not {stated}")
+            msg!("message-not", computed = &computed, claim = stated)
         },
         steps: vec![computed],
         related,

@@ -33,7 +33,7 @@ pub fn escape_property(text: &str) -> String {
 /// The annotation's body: the first line, then the recomputation, the help
 /// line and the sources.
 fn body(finding: &Finding) -> String {
-    let mut lines = vec![finding.message.clone()];
+    let mut lines = vec![finding.message.english()];
     lines.extend(finding.steps.iter().cloned());
     if let Some(help) = &finding.help {
         lines.push(format!("help: {help}"));

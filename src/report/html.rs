@@ -327,7 +327,7 @@ fn open_mark(c: &Catalogue, file: usize, findings: &[Finding], segment: &Segment
             "html-finding",
             verdict = verdict(c, f.verdict),
             check = f.check,
-            message = f.message.as_str()
+            message = f.message.render(c)
         )];
         lines.extend(f.steps.iter().map(|s| format!("  {s}")));
         lines.join("\n")
@@ -570,7 +570,7 @@ fn panel_entry(
         if f.verdict.is_flag() { " open" } else { "" },
         escaped(&verdict(c, f.verdict)),
         escaped(f.check),
-        escaped(&f.message),
+        escaped(&f.message.render(c)),
     ));
     html.push_str(&format!(
         "<blockquote>{}</blockquote>",
@@ -765,7 +765,7 @@ mod tests {
             label_span: span.clone(),
             span,
             label: String::new(),
-            message: "m <b>".into(),
+            message: crate::msg!("message-not", computed = "m <b>", claim = "n"),
             steps: vec!["1 < 2".into()],
             related: Vec::new(),
             sources: Vec::new(),

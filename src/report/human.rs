@@ -4,8 +4,9 @@
 //! and after several files a grand total of the same counts, so a folder's
 //! run ends with its outcome rather than its last file's. Each file's lines
 //! are in its language, the grand total in the run's ([`super::RunLang`]);
-//! the findings' own messages, labels and help are the checks' (English
-//! for now), the words around them the catalogue's.
+//! the findings' first lines are rendered there from their messages, and
+//! the words around them are the catalogue's; labels, steps and help are
+//! the checks' (English for now).
 
 use std::fmt;
 use std::io::{self, Write};
@@ -156,13 +157,18 @@ impl SourceCode for Source<'_> {
 
 impl fmt::Debug for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.finding.message)
+        f.write_str(&self.finding.message.render(self.catalogue))
     }
 }
 
 impl fmt::Display for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.finding.check, self.finding.message)
+        write!(
+            f,
+            "{}: {}",
+            self.finding.check,
+            self.finding.message.render(self.catalogue)
+        )
     }
 }
 
@@ -242,7 +248,7 @@ impl Emitter for Human {
                             "human-verified",
                             location = format!("{path}:{line}:{column}"),
                             check = f.check,
-                            message = f.message.as_str()
+                            message = f.message.render(catalogue)
                         )
                     )?;
                 }

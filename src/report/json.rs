@@ -57,7 +57,8 @@ struct FindingOut<'a> {
     end_line: usize,
     end_column: usize,
     text: &'a str,
-    message: &'a str,
+    /// In English in every language: the contract is for programs.
+    message: String,
     steps: &'a [String],
     related: Vec<RelatedOut<'a>>,
     sources: &'a [SourceRef],
@@ -88,7 +89,7 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
         end_line,
         end_column,
         text: &doc.text[f.span.clone()],
-        message: &f.message,
+        message: f.message.english(),
         steps: &f.steps,
         related: f
             .related

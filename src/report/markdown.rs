@@ -149,7 +149,7 @@ fn finding(
         f.check,
         location(catalogue, document, f.span.start)
     )?;
-    writeln!(out, "**{}**\n", escape(&f.message))?;
+    writeln!(out, "**{}**\n", escape(&f.message.render(catalogue)))?;
     writeln!(out, "> {}\n", quote(report, &f.span))?;
     if !f.steps.is_empty() {
         writeln!(
@@ -234,7 +234,7 @@ fn verified_table(
             "| {line} | {} | {} | {} |",
             f.check,
             escape(&report.document.text[f.span.clone()]),
-            escape(&f.message)
+            escape(&f.message.render(catalogue))
         )?;
     }
     writeln!(out)

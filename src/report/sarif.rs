@@ -133,7 +133,7 @@ fn rules() -> Vec<Value> {
 /// The result's message: the first line, then the recomputation, the help
 /// line and the sources, as code scanning shows one block of text.
 fn message(finding: &Finding) -> String {
-    let mut text = finding.message.clone();
+    let mut text = finding.message.english();
     if !finding.steps.is_empty() {
         text.push_str("\n\n");
         text.push_str(&finding.steps.join("\n"));
