@@ -96,48 +96,50 @@ claims-no-check = 没有检查涉及
 
 explain-untranslated = （{ $check } 检查的说明暂时只有英文。）
 
-message-not = { $computed }, not { $claim }
-message-matches = { $claim } matches { $computed }
-message-change-verified = { $claim } matches the change { $computed }
-message-change-contradicted = the change is { $computed }, not { $claim }
-finding-rests-on-premise = { $message }, but rests on a contradicted premise
-finding-within-tolerance = { $message } (within the { $percent }% tolerance)
-list-comma = { $first }, { $second }
-list-or = { $init } or { $last }
-reading-binary = the byte prefixes are binary (GB as GiB)
-reading-magnitude = 兆 means 10⁶
-reading-conversion = the 1024 converts between binary prefixes
-reading-rate = { $rate } is per unit of the other operands
-reading-base-units = the bare numbers count base units
-reading-and = { $first } and { $second }
+## The findings' first lines (en.ftl says what each placeholder holds).
 
-arithmetic-contradicted = { $expr } is { $computed }, not { $stated }
-arithmetic-verified = { $expr } = { $computed }, which matches { $stated }
-arithmetic-verified-if = { $expr } = { $computed }, which matches { $stated } if { $reading }
-arithmetic-divides-by-zero = { $expr } divides by zero, so it cannot be { $stated }
+message-not = { $computed }，不是 { $claim }
+message-matches = { $claim } 与 { $computed } 相符
+message-change-verified = { $claim } 与变化 { $computed } 相符
+message-change-contradicted = 变化是 { $computed }，不是 { $claim }
+finding-rests-on-premise = { $message }，但依据的前提不符
+finding-within-tolerance = { $message }（在 { $percent }% 的容差之内）
+list-comma = { $first }、{ $second }
+list-or = { $init } 或 { $last }
+reading-binary = 字节前缀按二进制计（GB 即 GiB）
+reading-magnitude = “兆”取 10⁶
+reading-conversion = 1024 是二进制前缀之间的换算
+reading-rate = { $rate } 按其余各项的每单位计
+reading-base-units = 无单位的数字按基本单位计
+reading-and = { $first }，并且{ $second }
 
-bound-verified = { $capacity } meets { $claim }{ $reading }
-bound-contradicted = { $configuration } gives { $total } at most{ $reading }, short of the { $need } required
-bound-note-variant = {" "}({ $variant })
-bound-note-variant-binary = {" "}({ $variant }, GB as GiB)
-bound-note-binary = {" "}(GB as GiB)
+arithmetic-contradicted = { $expr } 等于 { $computed }，不是 { $stated }
+arithmetic-verified = { $expr } = { $computed }，与 { $stated } 相符
+arithmetic-verified-if = { $expr } = { $computed }，若{ $reading }，则与 { $stated } 相符
+arithmetic-divides-by-zero = { $expr } 除以零，不可能等于 { $stated }
 
-consistency-inconsistent = { $subject } is { $second } here but { $first } elsewhere
+bound-verified = { $capacity } 满足 { $claim }{ $reading }
+bound-contradicted = { $configuration } 最多提供 { $total }{ $reading }，达不到所需的 { $need }
+bound-note-variant = （{ $variant }）
+bound-note-variant-binary = （{ $variant }，GB 按 GiB 计）
+bound-note-binary = （GB 按 GiB 计）
 
-difference-rest-verified = { $claim } matches what is left: { $computed }
-difference-rest-contradicted = what is left is { $computed }, not { $claim }
+consistency-inconsistent = { $subject } 此处为 { $second }，别处为 { $first }
 
-formula-verified = { $claimed } matches { $relation }: { $expected }
-formula-contradicted = { $relation } gives { $expected }, not { $claimed }
+difference-rest-verified = { $claim } 与剩余的 { $computed } 相符
+difference-rest-contradicted = 剩余的是 { $computed }，不是 { $claim }
 
-restate-verified = { $second } restates { $first }{ $reading }
-restate-binary = {" "}({ $unit } read as binary)
+formula-verified = { $claimed } 与 { $relation } 相符：{ $expected }
+formula-contradicted = 按 { $relation } 得 { $expected }，不是 { $claimed }
 
-spec-verified = { $claim } matches { $count }the { $entity } { $column } ({ $value }{ $note })
-spec-verified-note = {"; "}{ $note }
-spec-contradicted = { $subject } { $column } is { $values }, not { $claim }
-spec-overridden = { $value } is from { $file }, overriding the built-in { $old }
+restate-verified = { $second } 是 { $first } 的另一种写法{ $reading }
+restate-binary = （{ $unit } 按二进制计）
 
-sum-verified = { $claim } adds up: { $computed }
+spec-verified = { $claim } 与 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符
+spec-verified-note = ；{ $note }
+spec-contradicted = { $subject } 的 { $column } 是 { $values }，不是 { $claim }
+spec-overridden = { $value } 来自 { $file }，取代内置的 { $old }
 
-table-verified = { $claim } agrees with its table: { $computed }
+sum-verified = { $claim } 加总无误：{ $computed }
+
+table-verified = { $claim } 与表格相符：{ $computed }

@@ -96,48 +96,50 @@ claims-no-check = 沒有檢查涉及
 
 explain-untranslated = （{ $check } 檢查的說明暫時只有英文。）
 
-message-not = { $computed }, not { $claim }
-message-matches = { $claim } matches { $computed }
-message-change-verified = { $claim } matches the change { $computed }
-message-change-contradicted = the change is { $computed }, not { $claim }
-finding-rests-on-premise = { $message }, but rests on a contradicted premise
-finding-within-tolerance = { $message } (within the { $percent }% tolerance)
-list-comma = { $first }, { $second }
-list-or = { $init } or { $last }
-reading-binary = the byte prefixes are binary (GB as GiB)
-reading-magnitude = 兆 means 10⁶
-reading-conversion = the 1024 converts between binary prefixes
-reading-rate = { $rate } is per unit of the other operands
-reading-base-units = the bare numbers count base units
-reading-and = { $first } and { $second }
+## The findings' first lines (en.ftl says what each placeholder holds).
 
-arithmetic-contradicted = { $expr } is { $computed }, not { $stated }
-arithmetic-verified = { $expr } = { $computed }, which matches { $stated }
-arithmetic-verified-if = { $expr } = { $computed }, which matches { $stated } if { $reading }
-arithmetic-divides-by-zero = { $expr } divides by zero, so it cannot be { $stated }
+message-not = { $computed }，不是 { $claim }
+message-matches = { $claim } 與 { $computed } 相符
+message-change-verified = { $claim } 與變化 { $computed } 相符
+message-change-contradicted = 變化是 { $computed }，不是 { $claim }
+finding-rests-on-premise = { $message }，但依據的前提不符
+finding-within-tolerance = { $message }（在 { $percent }% 的容差之內）
+list-comma = { $first }、{ $second }
+list-or = { $init } 或 { $last }
+reading-binary = 位元組前綴按二進位計（GB 即 GiB）
+reading-magnitude = 「兆」取 10⁶
+reading-conversion = 1024 是二進位前綴之間的換算
+reading-rate = { $rate } 按其餘各項的每單位計
+reading-base-units = 無單位的數字按基本單位計
+reading-and = { $first }，並且{ $second }
 
-bound-verified = { $capacity } meets { $claim }{ $reading }
-bound-contradicted = { $configuration } gives { $total } at most{ $reading }, short of the { $need } required
-bound-note-variant = {" "}({ $variant })
-bound-note-variant-binary = {" "}({ $variant }, GB as GiB)
-bound-note-binary = {" "}(GB as GiB)
+arithmetic-contradicted = { $expr } 等於 { $computed }，不是 { $stated }
+arithmetic-verified = { $expr } = { $computed }，與 { $stated } 相符
+arithmetic-verified-if = { $expr } = { $computed }，若{ $reading }，則與 { $stated } 相符
+arithmetic-divides-by-zero = { $expr } 除以零，不可能等於 { $stated }
 
-consistency-inconsistent = { $subject } is { $second } here but { $first } elsewhere
+bound-verified = { $capacity } 滿足 { $claim }{ $reading }
+bound-contradicted = { $configuration } 最多提供 { $total }{ $reading }，達不到所需的 { $need }
+bound-note-variant = （{ $variant }）
+bound-note-variant-binary = （{ $variant }，GB 按 GiB 計）
+bound-note-binary = （GB 按 GiB 計）
 
-difference-rest-verified = { $claim } matches what is left: { $computed }
-difference-rest-contradicted = what is left is { $computed }, not { $claim }
+consistency-inconsistent = { $subject } 此處為 { $second }，別處為 { $first }
 
-formula-verified = { $claimed } matches { $relation }: { $expected }
-formula-contradicted = { $relation } gives { $expected }, not { $claimed }
+difference-rest-verified = { $claim } 與剩餘的 { $computed } 相符
+difference-rest-contradicted = 剩餘的是 { $computed }，不是 { $claim }
 
-restate-verified = { $second } restates { $first }{ $reading }
-restate-binary = {" "}({ $unit } read as binary)
+formula-verified = { $claimed } 與 { $relation } 相符：{ $expected }
+formula-contradicted = 按 { $relation } 得 { $expected }，不是 { $claimed }
 
-spec-verified = { $claim } matches { $count }the { $entity } { $column } ({ $value }{ $note })
-spec-verified-note = {"; "}{ $note }
-spec-contradicted = { $subject } { $column } is { $values }, not { $claim }
-spec-overridden = { $value } is from { $file }, overriding the built-in { $old }
+restate-verified = { $second } 是 { $first } 的另一種寫法{ $reading }
+restate-binary = （{ $unit } 按二進位計）
 
-sum-verified = { $claim } adds up: { $computed }
+spec-verified = { $claim } 與 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符
+spec-verified-note = ；{ $note }
+spec-contradicted = { $subject } 的 { $column } 是 { $values }，不是 { $claim }
+spec-overridden = { $value } 來自 { $file }，取代內建的 { $old }
 
-table-verified = { $claim } agrees with its table: { $computed }
+sum-verified = { $claim } 加總無誤：{ $computed }
+
+table-verified = { $claim } 與表格相符：{ $computed }

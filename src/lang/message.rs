@@ -137,7 +137,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_message_renders_its_arguments_and_the_messages_within() {
+    fn a_message_renders_its_arguments_and_the_messages_within_in_each_language() {
         let premise = msg!(
             "finding-rests-on-premise",
             message = msg!(
@@ -150,6 +150,19 @@ mod tests {
         assert_eq!(
             premise.english(),
             "8 × 40 GB is 320 GB, not 300 GB, but rests on a contradicted premise"
+        );
+        assert_eq!(
+            premise.render(Lang::ZhHans.catalogue()),
+            "8 × 40 GB 等于 320 GB，不是 300 GB，但依据的前提不符"
+        );
+        assert_eq!(
+            msg!(
+                "reading-and",
+                first = msg!("reading-binary"),
+                second = msg!("reading-magnitude")
+            )
+            .render(Lang::ZhHant.catalogue()),
+            "位元組前綴按二進位計（GB 即 GiB），並且「兆」取 10⁶"
         );
     }
 
