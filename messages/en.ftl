@@ -206,3 +206,18 @@ spec-overridden = { $value } is from { $file }, overriding the built-in { $old }
 sum-verified = { $claim } adds up: { $computed }
 
 table-verified = { $claim } agrees with its table: { $computed }
+
+## Why no check reached a figure (`audit claims`): the claim model's reasons.
+
+# $name is the name as written, quoted ("Orion X4"), or unchecked-a-name.
+unchecked-unknown = about { $name }, a name or variant the knowledge base does not know
+unchecked-a-name = "a name"
+# $name is the known name beside the unknown ones, or unchecked-a-known-one.
+unchecked-ambiguous = its sentence names things the knowledge base does not know beside { $name }: whose figure it is is uncertain
+unchecked-a-known-one = a known one
+unchecked-calculation = a calculation no check could read in full
+unchecked-no-subject = no subject the knowledge base knows, and no relation in reach
+unchecked-requirement = a requirement or bound with nothing stated to hold it against
+# $name is the subject's name, or unchecked-its-subject.
+unchecked-no-fact = no fact of { $name } for this figure, or not certain enough to compare
+unchecked-its-subject = its subject

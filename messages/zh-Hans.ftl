@@ -143,3 +143,15 @@ spec-overridden = { $value } 来自 { $file }，取代内置的 { $old }
 sum-verified = { $claim } 加总无误：{ $computed }
 
 table-verified = { $claim } 与表格相符：{ $computed }
+
+## Why no check reached a figure.
+
+unchecked-unknown = 关于 { $name }：知识库不认识这个名称或型号
+unchecked-a-name = “某个名称”
+unchecked-ambiguous = 句中除 { $name } 外还有知识库不认识的名称：不确定是谁的数值
+unchecked-a-known-one = 已知的那个
+unchecked-calculation = 没有检查能完整读懂的计算
+unchecked-no-subject = 没有知识库认识的主体，附近也没有可用的关系
+unchecked-requirement = 需求或界限，但没有可以对照的陈述
+unchecked-no-fact = 没有 { $name } 关于这个数值的事实，或不够确定，无法比较
+unchecked-its-subject = 它的主体

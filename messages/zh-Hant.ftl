@@ -143,3 +143,15 @@ spec-overridden = { $value } 來自 { $file }，取代內建的 { $old }
 sum-verified = { $claim } 加總無誤：{ $computed }
 
 table-verified = { $claim } 與表格相符：{ $computed }
+
+## Why no check reached a figure.
+
+unchecked-unknown = 關於 { $name }：知識庫不認識這個名稱或型號
+unchecked-a-name = 「某個名稱」
+unchecked-ambiguous = 句中除 { $name } 外還有知識庫不認識的名稱：不確定是誰的數值
+unchecked-a-known-one = 已知的那個
+unchecked-calculation = 沒有檢查能完整讀懂的計算
+unchecked-no-subject = 沒有知識庫認識的主體，附近也沒有可用的關係
+unchecked-requirement = 需求或界限，但沒有可以對照的陳述
+unchecked-no-fact = 沒有 { $name } 關於這個數值的事實，或不夠確定，無法比較
+unchecked-its-subject = 它的主體
