@@ -221,3 +221,29 @@ unchecked-requirement = a requirement or bound with nothing stated to hold it ag
 # $name is the subject's name, or unchecked-its-subject.
 unchecked-no-fact = no fact of { $name } for this figure, or not certain enough to compare
 unchecked-its-subject = its subject
+
+## What a related span is to its finding, beside it (a label in the human
+## output, a note in the Markdown and HTML reports).
+
+note-calculation = the calculation
+note-configuration = the configuration
+note-entity = the entity
+note-stated-here-too = stated here too
+note-whole = the whole
+note-part = the part
+note-a-part = a part
+note-taken = taken from it
+note-one-end = one end
+note-other-end = the other end
+note-from = from
+note-to = to
+note-compared = compared
+note-restated = the figure restated
+note-row-above = a row above
+note-computed-from = the figure it is computed from
+note-header-rate = the rate in the column's header
+note-count-share = the count it is a share of
+# An input of a formula, by the knowledge base's name of its kind.
+note-kind = { $kind }
+# A figure another finding contradicts, which this one's result rests on.
+note-rests-on = rests on a contradicted figure: { $message }

@@ -155,3 +155,26 @@ unchecked-no-subject = 没有知识库认识的主体，附近也没有可用的
 unchecked-requirement = 需求或界限，但没有可以对照的陈述
 unchecked-no-fact = 没有 { $name } 关于这个数值的事实，或不够确定，无法比较
 unchecked-its-subject = 它的主体
+
+## What a related span is to its finding.
+
+note-calculation = 算式
+note-configuration = 配置
+note-entity = 所指的对象
+note-stated-here-too = 这里也说了
+note-whole = 总量
+note-part = 部分
+note-a-part = 其中一部分
+note-taken = 从中减去的
+note-one-end = 一端
+note-other-end = 另一端
+note-from = 起点
+note-to = 终点
+note-compared = 比较的一方
+note-restated = 被换算的数值
+note-row-above = 上方的一行
+note-computed-from = 据以计算的数值
+note-header-rate = 表头中的单价
+note-count-share = 作为基数的总数
+note-kind = { $kind }
+note-rests-on = 依据的数值不符：{ $message }

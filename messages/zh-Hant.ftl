@@ -155,3 +155,26 @@ unchecked-no-subject = 沒有知識庫認識的主體，附近也沒有可用的
 unchecked-requirement = 需求或界限，但沒有可以對照的陳述
 unchecked-no-fact = 沒有 { $name } 關於這個數值的事實，或不夠確定，無法比較
 unchecked-its-subject = 它的主體
+
+## What a related span is to its finding.
+
+note-calculation = 算式
+note-configuration = 配置
+note-entity = 所指的對象
+note-stated-here-too = 這裡也說了
+note-whole = 總量
+note-part = 部分
+note-a-part = 其中一部分
+note-taken = 從中減去的
+note-one-end = 一端
+note-other-end = 另一端
+note-from = 起點
+note-to = 終點
+note-compared = 比較的一方
+note-restated = 被換算的數值
+note-row-above = 上方的一列
+note-computed-from = 據以計算的數值
+note-header-rate = 表頭中的單價
+note-count-share = 作為基數的總數
+note-kind = { $kind }
+note-rests-on = 依據的數值不符：{ $message }

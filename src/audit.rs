@@ -6,6 +6,7 @@ use crate::check::finding::{Finding, Related, Verdict, sort_and_dedup};
 use crate::claim::facts::Facts;
 use crate::claim::statement::Coverage;
 use crate::kb::Kb;
+use crate::lang::message::Message;
 use crate::msg;
 use crate::number::quantity::{Lexer, Token};
 use crate::read::document::Document;
@@ -160,10 +161,10 @@ fn named_variants(facts: &Facts, sentences: usize) -> Vec<usize> {
 /// multiplication. Such a finding gets the premise as a related span, and a
 /// verified one says so in its message.
 fn mark_premises(findings: &mut [Finding]) {
-    let mut sorted: Vec<(std::ops::Range<usize>, String)> = findings
+    let mut sorted: Vec<(std::ops::Range<usize>, Message)> = findings
         .iter()
         .filter(|f| f.verdict == Verdict::Contradicted)
-        .map(|f| (f.span.clone(), f.message.english()))
+        .map(|f| (f.span.clone(), f.message.clone()))
         .collect();
     sorted.sort_by_key(|(span, _)| (span.start, span.end));
     let contradicted = &sorted;
@@ -185,12 +186,12 @@ fn mark_premises(findings: &mut [Finding]) {
             let noted = f
                 .related
                 .iter()
-                .any(|r| r.span == *span && r.note.starts_with("rests on"));
+                .any(|r| r.span == *span && r.note.id == "note-rests-on");
             let premise = *span != f.span && !noted;
             if premise {
                 f.related.push(Related {
                     span: span.clone(),
-                    note: format!("rests on a contradicted figure: {message}"),
+                    note: msg!("note-rests-on", message = message.clone()),
                 });
                 rests = true;
             }

@@ -857,8 +857,9 @@ fn lang_pins_the_reports_language_and_auto_follows_the_article() {
         );
         assert_eq!(last_line(&[path]), summary_line(path, lang));
     }
-    // The words around a finding are translated, and so is its first line,
-    // its figures as written; its help is the check's (English, for now).
+    // The words around a finding are translated, and so are its first line,
+    // its figures as written, and its related spans' notes; its help is the
+    // check's (English, for now).
     let run = audit(["--no-cache", "--lang", "zh-Hans", &en]);
     assert!(
         run.stdout
@@ -879,6 +880,7 @@ fn lang_pins_the_reports_language_and_auto_follows_the_article() {
         "{}",
         run.stdout
     );
+    assert!(run.stdout.contains("╰── 算式\n"), "{}", run.stdout);
     let run = audit(["--no-cache", "--lang", "en", &tw]);
     assert!(
         run.stdout

@@ -278,7 +278,7 @@ fn check_side(
     let stated = side.to_string();
     let related = vec![Related {
         span: previous.span(),
-        note: "the calculation".into(),
+        note: msg!("note-calculation"),
     }];
     if outcomes.is_empty() {
         if !divides_by_zero {

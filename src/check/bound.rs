@@ -206,7 +206,7 @@ fn check(
     );
     let related = vec![Related {
         span: config.mention.span.clone(),
-        note: "the configuration".into(),
+        note: msg!("note-configuration"),
     }];
     // A tolerance lets the capacity fall short of the requirement by that
     // fraction of it.

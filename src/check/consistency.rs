@@ -1065,7 +1065,7 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
         ],
         related: vec![Related {
             span: kept.quantity.span.clone(),
-            note: "stated here too".into(),
+            note: msg!("note-stated-here-too"),
         }],
         sources: Vec::new(),
         help: Some("one of the two values is wrong, or they are about different things".into()),

@@ -224,11 +224,11 @@ fn rest(input: &Input, sentence: &Sentence, figures: &[&Quantity], i: usize) -> 
     );
     let related = std::iter::once(Related {
         span: whole.span.clone(),
-        note: "the whole".into(),
+        note: msg!("note-whole"),
     })
     .chain(parts.iter().map(|p| Related {
         span: p.span.clone(),
-        note: "taken from it".into(),
+        note: msg!("note-taken"),
     }))
     .collect();
     Some(Finding {
@@ -384,11 +384,11 @@ fn check(
         related: vec![
             Related {
                 span: big.span.clone(),
-                note: "one end".into(),
+                note: msg!("note-one-end"),
             },
             Related {
                 span: small.span.clone(),
-                note: "the other end".into(),
+                note: msg!("note-other-end"),
             },
         ],
         sources: Vec::new(),

@@ -1,7 +1,7 @@
 //! Findings: what a check concluded about one claim, with everything a reader
 //! needs to follow it: the spans, the recomputation as steps, the sources and
-//! a help line. The first line is a [`Message`], rendered in the reader's
-//! language by the report.
+//! a help line. The first line and the related spans' notes are
+//! [`Message`]s, rendered in the reader's language by the report.
 
 use std::ops::Range;
 
@@ -52,7 +52,8 @@ pub enum Severity {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Related {
     pub span: Range<usize>,
-    pub note: String,
+    /// What it is to the finding, rendered in the reader's language.
+    pub note: Message,
 }
 
 /// A cited source.
@@ -95,7 +96,7 @@ impl Finding {
         one_line(&mut self.label);
         self.message.unwrap_lines();
         self.steps.iter_mut().for_each(one_line);
-        self.related.iter_mut().for_each(|r| one_line(&mut r.note));
+        self.related.iter_mut().for_each(|r| r.note.unwrap_lines());
     }
 
     /// Findings sort by position, then check, then message (in English,

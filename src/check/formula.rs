@@ -1221,7 +1221,7 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         .filter_map(|b| match &b.origin {
             Origin::Text(span) => Some(Related {
                 span: span.clone(),
-                note: b.kind.replace('_', " "),
+                note: msg!("note-kind", kind = b.kind.replace('_', " ")),
             }),
             Origin::Kb { .. } => None,
         })

@@ -539,7 +539,7 @@ fn finding(
         if let Some(span) = &side.span {
             related.push(Related {
                 span: span.clone(),
-                note: "compared".into(),
+                note: msg!("note-compared"),
             });
         }
     }

@@ -177,7 +177,7 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
     let computed = format!("{shown_first} = {} {label}", number(converted));
     let related = vec![Related {
         span: first.span.clone(),
-        note: "the figure restated".into(),
+        note: msg!("note-restated"),
     }];
     Some(match holding {
         Some((a, b)) => {

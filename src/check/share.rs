@@ -370,11 +370,11 @@ fn change(
         related: vec![
             Related {
                 span: from.span.clone(),
-                note: "from".into(),
+                note: msg!("note-from"),
             },
             Related {
                 span: to.span.clone(),
-                note: "to".into(),
+                note: msg!("note-to"),
             },
         ],
         sources: Vec::new(),
@@ -593,11 +593,11 @@ fn check(
         related: vec![
             Related {
                 span: part.quantity.span.clone(),
-                note: "the part".into(),
+                note: msg!("note-part"),
             },
             Related {
                 span: whole.span.clone(),
-                note: "the whole".into(),
+                note: msg!("note-whole"),
             },
         ],
         sources: Vec::new(),

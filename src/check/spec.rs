@@ -1642,7 +1642,7 @@ fn verified(
         steps,
         related: vec![Related {
             span: subject.mention.span.clone(),
-            note: "the entity".into(),
+            note: msg!("note-entity"),
         }],
         sources: source_ref(kb, &c.reading.source).into_iter().collect(),
         help: None,
@@ -1732,7 +1732,7 @@ fn contradicted(
         steps,
         related: vec![Related {
             span: subject.mention.span.clone(),
-            note: "the entity".into(),
+            note: msg!("note-entity"),
         }],
         sources,
         help,

@@ -209,7 +209,7 @@ fn listed_total(
         .iter()
         .map(|p| Related {
             span: p.span.clone(),
-            note: "a part".into(),
+            note: msg!("note-a-part"),
         })
         .collect();
     Some(finding(
@@ -308,7 +308,7 @@ fn whole_and_rest(
     let shown = |v: f64| with_unit(v / whole.unit.factor, &whole.unit.label);
     let related = vec![Related {
         span: whole.span.clone(),
-        note: "the whole".into(),
+        note: msg!("note-whole"),
     }];
     match rest {
         Some(rest) => {

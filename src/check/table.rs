@@ -263,7 +263,7 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
                 .iter()
                 .map(|p| Related {
                     span: p.span.clone(),
-                    note: "a row above".into(),
+                    note: msg!("note-row-above"),
                 })
                 .collect();
             out.push(finding(
@@ -332,11 +332,11 @@ fn rate_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
             let related = vec![
                 Related {
                     span: factor.span.clone(),
-                    note: "the figure it is computed from".into(),
+                    note: msg!("note-computed-from"),
                 },
                 Related {
                     span: rate.span.clone(),
-                    note: "the rate in the column's header".into(),
+                    note: msg!("note-header-rate"),
                 },
             ];
             out.push(finding(
@@ -436,7 +436,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
             };
             let related = vec![Related {
                 span: count,
-                note: "the count it is a share of".into(),
+                note: msg!("note-count-share"),
             }];
             out.push(finding(
                 text,

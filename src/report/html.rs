@@ -595,7 +595,7 @@ fn panel_entry(
                 "html-related",
                 location = format!("{line}:{column}"),
                 text = &document.text[r.span.clone()],
-                note = r.note.as_str()
+                note = r.note.render(c)
             );
             html.push_str(&format!("<li>{}</li>", escaped(&item)));
         }
@@ -824,7 +824,7 @@ mod tests {
         let mut flagged = finding(Verdict::Inconsistent, 30..35);
         flagged.related = vec![crate::check::finding::Related {
             span: 5..15,
-            note: "the other statement".into(),
+            note: crate::msg!("note-stated-here-too"),
         }];
         let eight = 7..13;
         let cut = segments(std::slice::from_ref(&flagged), std::slice::from_ref(&eight));
@@ -850,7 +850,7 @@ mod tests {
     fn a_flagged_findings_related_spans_are_marked_where_no_claim_is() {
         let related = |span: Range<usize>| crate::check::finding::Related {
             span,
-            note: "the other statement".into(),
+            note: crate::msg!("note-stated-here-too"),
         };
         let mut flagged = finding(Verdict::Inconsistent, 20..25);
         flagged.related = vec![related(0..8), related(4..8), related(20..22)];

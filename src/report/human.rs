@@ -4,9 +4,9 @@
 //! and after several files a grand total of the same counts, so a folder's
 //! run ends with its outcome rather than its last file's. Each file's lines
 //! are in its language, the grand total in the run's ([`super::RunLang`]);
-//! the findings' first lines are rendered there from their messages, and
-//! the words around them are the catalogue's; labels, steps and help are
-//! the checks' (English for now).
+//! the findings' first lines and related spans' labels are rendered there
+//! from their messages, and the words around them are the catalogue's;
+//! primary labels, steps and help are the checks' (English for now).
 
 use std::fmt;
 use std::io::{self, Write};
@@ -195,7 +195,9 @@ impl Diagnostic for Rendered<'_> {
             .related
             .iter()
             .filter(|r| r.span != f.label_span)
-            .map(|r| LabeledSpan::new_with_span(Some(r.note.clone()), r.span.clone()));
+            .map(|r| {
+                LabeledSpan::new_with_span(Some(r.note.render(self.catalogue)), r.span.clone())
+            });
         Some(Box::new(std::iter::once(primary).chain(related)))
     }
 

@@ -69,7 +69,7 @@ struct FindingOut<'a> {
 struct RelatedOut<'a> {
     span: Span,
     text: &'a str,
-    note: &'a str,
+    note: String,
 }
 
 fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
@@ -100,7 +100,7 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
                     end: r.span.end,
                 },
                 text: &doc.text[r.span.clone()],
-                note: &r.note,
+                note: r.note.english(),
             })
             .collect(),
         sources: &f.sources,

@@ -177,7 +177,7 @@ fn finding(
                     "markdown-related",
                     location = location(catalogue, document, r.span.start),
                     text = escape(&document.text[r.span.clone()]),
-                    note = escape(&r.note)
+                    note = escape(&r.note.render(catalogue))
                 )
             )?;
         }

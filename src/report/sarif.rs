@@ -162,7 +162,7 @@ fn result(columns: &Columns<'_>, uri: &str, rule_index: usize, finding: &Finding
             json!({
                 "id": i + 1,
                 "physicalLocation": location(&r.span),
-                "message": { "text": r.note },
+                "message": { "text": r.note.english() },
             })
         })
         .collect();
