@@ -247,3 +247,35 @@ note-count-share = the count it is a share of
 note-kind = { $kind }
 # A figure another finding contradicts, which this one's result rests on.
 note-rests-on = rests on a contradicted figure: { $message }
+
+## The findings' help lines: what would reconcile a claim, or why nothing
+## does.
+
+# The readings tried, each short of the claim.
+help-no-reading = no reading reconciles them: { $readings }
+# One reading's result ("687 GB if the byte prefixes are binary").
+help-value-if = { $value } if { $reading }
+list-comma-or = { $first }, or { $second }
+list-semicolon = { $first }; { $second }
+help-another-change = the two figures stated give another change
+arithmetic-help = the calculation gives { $computed }; the article says { $stated }
+# A configuration's total under one reading, short of the requirement.
+bound-help-short = { $total } < { $need }{ $reading }
+consistency-help = one of the two values is wrong, or they are about different things
+difference-help-rest = the whole less what was taken gives another rest
+# $inputs are the formula's inputs as found ("duration = 10 天, event count = 60 次").
+formula-help = recomputed from { $inputs }
+ratio-help = the figures give { $ratio }×
+restate-help-bits = bits and bytes: a byte is 8 bits, so Gb/s ÷ 8 = GB/s
+restate-help-factor = { $first } and { $second } differ by a factor of { $factor }
+share-help = the part and the whole stated give another share
+# The column a misquoted figure does match, and the one the claim names.
+spec-help-is = { $claim } is the { $entity } { $column } figure{ $how }
+# How the figure was read to match, in the knowledge base's words.
+spec-help-how = {" "}({ $how })
+spec-help-its = { $is }; its { $column } figure is { $value }
+spec-help-the = { $is }; the { $entity } { $column } figure is { $value }
+sum-help = the parts do not add up to the total stated
+table-help-rows = the rows above do not add up to the total row
+table-help-rate = the cell is not the header's rate times its row's figure
+table-help-share = the share is not the row's count over the column's total, in any column

@@ -178,3 +178,28 @@ note-header-rate = 表头中的单价
 note-count-share = 作为基数的总数
 note-kind = { $kind }
 note-rests-on = 依据的数值不符：{ $message }
+
+## The findings' help lines.
+
+help-no-reading = 无论怎样理解都对不上：{ $readings }
+help-value-if = 若{ $reading }，则为 { $value }
+list-comma-or = { $first }，或{ $second }
+list-semicolon = { $first }；{ $second }
+help-another-change = 文中的两个数值给出的变化与此不同
+arithmetic-help = 算式得 { $computed }；文中写的是 { $stated }
+bound-help-short = { $total } < { $need }{ $reading }
+consistency-help = 两个数值中有一个是错的，或者说的并不是同一件事
+difference-help-rest = 总量减去取走的部分，剩余的与此不同
+formula-help = 由 { $inputs } 重新计算
+ratio-help = 这两个数值之比是 { $ratio }×
+restate-help-bits = 比特与字节：1 字节是 8 比特，所以 Gb/s ÷ 8 = GB/s
+restate-help-factor = { $first } 与 { $second } 相差 { $factor } 倍
+share-help = 文中的部分与总量给出的占比与此不同
+spec-help-is = { $claim } 是 { $entity } 的 { $column } 数值{ $how }
+spec-help-how = （{ $how }）
+spec-help-its = { $is }；它的 { $column } 是 { $value }
+spec-help-the = { $is }；{ $entity } 的 { $column } 是 { $value }
+sum-help = 各部分加起来不等于文中的总数
+table-help-rows = 上方各行加起来不等于合计行
+table-help-rate = 这一格不等于表头的单价乘以本行的数值
+table-help-share = 无论按哪一列，这个占比都不是本行数值除以该列合计

@@ -178,3 +178,28 @@ note-header-rate = 表頭中的單價
 note-count-share = 作為基數的總數
 note-kind = { $kind }
 note-rests-on = 依據的數值不符：{ $message }
+
+## The findings' help lines.
+
+help-no-reading = 無論怎樣理解都對不上：{ $readings }
+help-value-if = 若{ $reading }，則為 { $value }
+list-comma-or = { $first }，或{ $second }
+list-semicolon = { $first }；{ $second }
+help-another-change = 文中的兩個數值給出的變化與此不同
+arithmetic-help = 算式得 { $computed }；文中寫的是 { $stated }
+bound-help-short = { $total } < { $need }{ $reading }
+consistency-help = 兩個數值中有一個是錯的，或者說的並不是同一件事
+difference-help-rest = 總量減去取走的部分，剩餘的與此不同
+formula-help = 由 { $inputs } 重新計算
+ratio-help = 這兩個數值之比是 { $ratio }×
+restate-help-bits = 位元與位元組：1 位元組是 8 位元，所以 Gb/s ÷ 8 = GB/s
+restate-help-factor = { $first } 與 { $second } 相差 { $factor } 倍
+share-help = 文中的部分與總量給出的占比與此不同
+spec-help-is = { $claim } 是 { $entity } 的 { $column } 數值{ $how }
+spec-help-how = （{ $how }）
+spec-help-its = { $is }；它的 { $column } 是 { $value }
+spec-help-the = { $is }；{ $entity } 的 { $column } 是 { $value }
+sum-help = 各部分加起來不等於文中的總數
+table-help-rows = 上方各列加起來不等於合計列
+table-help-rate = 這一格不等於表頭的單價乘以本列的數值
+table-help-share = 無論按哪一欄，這個占比都不是本列數值除以該欄合計

@@ -858,8 +858,7 @@ fn lang_pins_the_reports_language_and_auto_follows_the_article() {
         assert_eq!(last_line(&[path]), summary_line(path, lang));
     }
     // The words around a finding are translated, and so are its first line,
-    // its figures as written, and its related spans' notes; its help is the
-    // check's (English, for now).
+    // its figures as written, its related spans' notes and its help.
     let run = audit(["--no-cache", "--lang", "zh-Hans", &en]);
     assert!(
         run.stdout
@@ -869,7 +868,7 @@ fn lang_pins_the_reports_language_and_auto_follows_the_article() {
     );
     assert!(
         run.stdout
-            .contains("  提示：the calculation gives 320 GB; the article says 300 GB"),
+            .contains("  提示：算式得 320 GB；文中写的是 300 GB\n"),
         "{}",
         run.stdout
     );

@@ -24,7 +24,7 @@
 use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::extract::calculations;
-use crate::lang::message::Message;
+use crate::lang::message::{Arg, Message};
 use crate::msg;
 use crate::number::expr::Expr;
 use crate::number::expr::{EvalError, Reading};
@@ -353,22 +353,24 @@ fn check_side(
             range_text(plain.claimed, |x| show(x, plain.reading))
         ),
     ];
-    let others: Vec<String> = outcomes
+    let others: Vec<Message> = outcomes
         .iter()
         .filter(|o| !std::ptr::eq(*o, plain) && o.in_base_units == plain.in_base_units)
         .filter_map(|o| {
             let d = caveat(o)?;
             let v = show(o.computed.nominal, o.reading);
-            (v != computed).then(|| format!("{v} if {}", d.english()))
+            (v != computed).then(|| msg!("help-value-if", value = v, reading = d))
         })
         .collect();
     let help = if others.is_empty() {
-        format!("the calculation gives {computed}; the article says {stated}")
+        msg!("arithmetic-help", computed = &computed, stated = &stated)
     } else {
-        format!(
-            "no reading reconciles them: {computed}, or {}",
-            others.join(", or ")
-        )
+        let readings = others
+            .into_iter()
+            .fold(Arg::from(&computed), |first, second| {
+                msg!("list-comma-or", first = first, second = second).into()
+            });
+        msg!("help-no-reading", readings = readings)
     };
     Some(Finding {
         verdict: Verdict::Contradicted,

@@ -28,7 +28,7 @@ use crate::check::finding::{Finding, Related, SourceRef, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::kind::required;
 use crate::kb::{Entity, FactValue, Kb, Kind, Mention};
-use crate::lang::message::Message;
+use crate::lang::message::{Arg, Message};
 use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
@@ -269,18 +269,18 @@ fn check(
         steps,
         related,
         sources,
-        help: Some(format!(
-            "no reading reconciles them: {}",
-            readings
-                .iter()
-                .map(|r| format!(
-                    "{} < {need_shown}{}",
-                    shown(r.total.nominal),
-                    r.note_english()
+        help: readings
+            .iter()
+            .map(|r| {
+                Arg::from(msg!(
+                    "bound-help-short",
+                    total = shown(r.total.nominal),
+                    need = &need_shown,
+                    reading = r.note()
                 ))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+            })
+            .reduce(|first, second| msg!("list-comma", first = first, second = second).into())
+            .map(|readings| msg!("help-no-reading", readings = readings)),
     };
     Some((finding, key))
 }

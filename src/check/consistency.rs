@@ -1068,7 +1068,7 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
             note: msg!("note-stated-here-too"),
         }],
         sources: Vec::new(),
-        help: Some("one of the two values is wrong, or they are about different things".into()),
+        help: Some(msg!("consistency-help")),
     }
 }
 

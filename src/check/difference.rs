@@ -257,7 +257,7 @@ fn rest(input: &Input, sentence: &Sentence, figures: &[&Quantity], i: usize) -> 
         steps: vec![computed],
         related,
         sources: Vec::new(),
-        help: (!holds).then(|| "the whole less what was taken gives another rest".to_string()),
+        help: (!holds).then(|| msg!("difference-help-rest")),
     })
 }
 
@@ -392,7 +392,7 @@ fn check(
             },
         ],
         sources: Vec::new(),
-        help: (!holds).then(|| "the two figures stated give another change".to_string()),
+        help: (!holds).then(|| msg!("help-another-change")),
     })
 }
 

@@ -1,7 +1,7 @@
 //! Findings: what a check concluded about one claim, with everything a reader
 //! needs to follow it: the spans, the recomputation as steps, the sources and
-//! a help line. The first line and the related spans' notes are
-//! [`Message`]s, rendered in the reader's language by the report.
+//! a help line. The first line, the related spans' notes and the help
+//! line are [`Message`]s, rendered in the reader's language by the report.
 
 use std::ops::Range;
 
@@ -80,7 +80,8 @@ pub struct Finding {
     pub steps: Vec<String>,
     pub related: Vec<Related>,
     pub sources: Vec<SourceRef>,
-    pub help: Option<String>,
+    /// What would reconcile the claim, or why nothing does.
+    pub help: Option<Message>,
 }
 
 impl Finding {

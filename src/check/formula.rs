@@ -1266,7 +1266,7 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
                 expected = &expected,
                 claimed = claimed
             ),
-            Some(format!("recomputed from {}", inputs.join(", "))),
+            Some(msg!("formula-help", inputs = inputs.join(", "))),
         ),
     };
     if !kb_inputs.is_empty() {

@@ -568,7 +568,7 @@ fn finding(
         related,
         sources,
         help: (verdict != Verdict::Verified)
-            .then(|| format!("the figures give {}×", number(ratio.nominal))),
+            .then(|| msg!("ratio-help", ratio = number(ratio.nominal))),
     }
 }
 

@@ -31,6 +31,7 @@
 use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::Cues;
+use crate::lang::message::Message;
 use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
@@ -232,16 +233,16 @@ fn value(q: &Quantity, binary: bool, exact: bool) -> Interval {
     }
 }
 
-fn help(first: &Quantity, second: &Quantity) -> String {
+fn help(first: &Quantity, second: &Quantity) -> Message {
     let ratio = second.claimed(false, false).nominal / first.premise().nominal;
     if (ratio - 8.0).abs() < 0.5 || (ratio - 0.125).abs() < 0.01 {
-        "bits and bytes: a byte is 8 bits, so Gb/s ÷ 8 = GB/s".to_string()
+        msg!("restate-help-bits")
     } else {
-        format!(
-            "{} and {} differ by a factor of {}",
-            first.unit.label,
-            second.unit.label,
-            number(ratio)
+        msg!(
+            "restate-help-factor",
+            first = &first.unit.label,
+            second = &second.unit.label,
+            factor = number(ratio)
         )
     }
 }

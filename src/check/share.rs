@@ -378,7 +378,7 @@ fn change(
             },
         ],
         sources: Vec::new(),
-        help: (!holds).then(|| "the two figures stated give another change".to_string()),
+        help: (!holds).then(|| msg!("help-another-change")),
     })
 }
 
@@ -601,7 +601,7 @@ fn check(
             },
         ],
         sources: Vec::new(),
-        help: (!holds).then(|| "the part and the whole stated give another share".to_string()),
+        help: (!holds).then(|| msg!("share-help")),
     })
 }
 

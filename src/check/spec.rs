@@ -796,7 +796,7 @@ fn wrong_column(
     expected: &[Candidate],
     relaxed: &[Candidate],
     claimed: &[(Interval, Option<String>)],
-) -> Option<String> {
+) -> Option<Message> {
     let cost = |c: &Candidate| -> usize {
         stated
             .iter()
@@ -824,27 +824,33 @@ fn wrong_column(
     matches.sort_by_key(|(cost, ..)| *cost);
     let (_, best, how) = matches.into_iter().next()?;
     let text = claim_text(context, q);
-    let is = format!(
-        "{text} is the {} {} figure{}",
-        short_name(best.entity),
-        column(&best.fact.attribute, &best.qualifiers),
-        how.map_or(String::new(), |h| format!(" ({h})"))
+    let is = msg!(
+        "spec-help-is",
+        claim = &text,
+        entity = short_name(best.entity),
+        column = column(&best.fact.attribute, &best.qualifiers),
+        how = how.map(|h| msg!("spec-help-how", how = h))
     );
     if stated.is_empty() {
         return Some(is);
     }
-    let (owner, same) = match expected.iter().find(|c| c.entity.id == best.entity.id) {
-        Some(c) => ("its".to_string(), c),
-        None => (
-            format!("the {}", short_name(expected[0].entity)),
-            &expected[0],
-        ),
-    };
-    Some(format!(
-        "{is}; {owner} {} figure is {}",
-        column(&same.fact.attribute, &same.qualifiers),
-        same.shown
-    ))
+    Some(
+        match expected.iter().find(|c| c.entity.id == best.entity.id) {
+            Some(same) => msg!(
+                "spec-help-its",
+                is = is,
+                column = column(&same.fact.attribute, &same.qualifiers),
+                value = &same.shown
+            ),
+            None => msg!(
+                "spec-help-the",
+                is = is,
+                entity = short_name(expected[0].entity),
+                column = column(&expected[0].fact.attribute, &expected[0].qualifiers),
+                value = &expected[0].shown
+            ),
+        },
+    )
 }
 
 /// The mention a count counts: "2,048 张 H800", "8×H100", "100,000 H100s".
@@ -1655,7 +1661,7 @@ fn contradicted(
     q: &Quantity,
     subject: &Subject,
     candidates: &[Candidate],
-    help: Option<String>,
+    help: Option<Message>,
 ) -> Finding {
     let text = claim_text(context, q);
     // The followed reading of each fact, once.
@@ -1703,17 +1709,15 @@ fn contradicted(
         })
         .collect();
     steps.push(format!("{text} meets none of them, under any reading"));
-    let overrides: Vec<String> = expected
+    let overrides: Vec<Message> = expected
         .iter()
         .filter_map(|c| overridden_note(c.fact))
-        .map(|n| n.english())
         .collect();
-    steps.extend(overrides.iter().cloned());
-    let help = match (help, overrides.is_empty()) {
-        (help, true) => help,
-        (Some(h), false) => Some(format!("{h}; {}", overrides.join("; "))),
-        (None, false) => Some(overrides.join("; ")),
-    };
+    steps.extend(overrides.iter().map(Message::english));
+    let help = help
+        .into_iter()
+        .chain(overrides)
+        .reduce(|first, second| msg!("list-semicolon", first = first, second = second));
     let mut sources: Vec<SourceRef> = Vec::new();
     for c in expected.iter().take(4) {
         if let Some(s) = source_ref(kb, &c.reading.source)
@@ -1782,7 +1786,7 @@ mod tests {
                     f.verdict,
                     text[f.span.clone()].to_string(),
                     f.message.english(),
-                    f.help.clone(),
+                    f.help.as_ref().map(crate::lang::message::Message::english),
                 )
             })
             .collect()

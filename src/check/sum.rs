@@ -404,7 +404,7 @@ fn finding(
         steps,
         related,
         sources: Vec::new(),
-        help: (!holds).then(|| "the parts do not add up to the total stated".to_string()),
+        help: (!holds).then(|| msg!("sum-help")),
     }
 }
 

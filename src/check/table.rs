@@ -44,6 +44,7 @@ use std::ops::Range;
 use crate::check::finding::{Finding, Related, Verdict};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::Cues;
+use crate::lang::message::Message;
 use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
@@ -272,7 +273,7 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
                 total.premise().meets_within(&sum, input.tolerance),
                 computed,
                 related,
-                "the rows above do not add up to the total row",
+                msg!("table-help-rows"),
             ));
         }
     }
@@ -345,7 +346,7 @@ fn rate_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                 claim.premise().meets_within(&product, input.tolerance),
                 computed,
                 related,
-                "the cell is not the header's rate times its row's figure",
+                msg!("table-help-rate"),
             ));
         }
     }
@@ -444,7 +445,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                 holds,
                 computed,
                 related,
-                "the share is not the row's count over the column's total, in any column",
+                msg!("table-help-share"),
             ));
         }
     }
@@ -468,7 +469,7 @@ fn finding(
     holds: bool,
     computed: String,
     related: Vec<Related>,
-    help: &str,
+    help: Message,
 ) -> Finding {
     let stated = text[claim.span.clone()].trim();
     Finding {
@@ -489,7 +490,7 @@ fn finding(
         steps: vec![computed],
         related,
         sources: Vec::new(),
-        help: (!holds).then(|| help.to_string()),
+        help: (!holds).then_some(help),
     }
 }
 

@@ -166,7 +166,7 @@ struct StoredFinding {
     steps: Vec<String>,
     related: Vec<Related>,
     sources: Vec<SourceRef>,
-    help: Option<String>,
+    help: Option<Message>,
 }
 
 impl Stored {

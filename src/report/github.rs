@@ -36,7 +36,7 @@ fn body(finding: &Finding) -> String {
     let mut lines = vec![finding.message.english()];
     lines.extend(finding.steps.iter().cloned());
     if let Some(help) = &finding.help {
-        lines.push(format!("help: {help}"));
+        lines.push(format!("help: {}", help.english()));
     }
     for source in &finding.sources {
         lines.push(format!("source: {} <{}>", source.title, source.url));

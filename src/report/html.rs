@@ -614,7 +614,10 @@ fn panel_entry(
         html.push_str("</ul>");
     }
     if let Some(help) = &f.help {
-        html.push_str(&format!(r#"<p class="help">{}</p>"#, escaped(help)));
+        html.push_str(&format!(
+            r#"<p class="help">{}</p>"#,
+            escaped(&help.render(c))
+        ));
     }
     html.push_str("</details>");
 }

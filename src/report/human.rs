@@ -4,9 +4,9 @@
 //! and after several files a grand total of the same counts, so a folder's
 //! run ends with its outcome rather than its last file's. Each file's lines
 //! are in its language, the grand total in the run's ([`super::RunLang`]);
-//! the findings' first lines and related spans' labels are rendered there
-//! from their messages, and the words around them are the catalogue's;
-//! primary labels, steps and help are the checks' (English for now).
+//! the findings' first lines, related spans' labels and help lines are
+//! rendered there from their messages, and the words around them are the
+//! catalogue's; primary labels are the checks' (English for now).
 
 use std::fmt;
 use std::io::{self, Write};
@@ -205,7 +205,7 @@ impl Diagnostic for Rendered<'_> {
         let f = self.finding;
         let mut lines: Vec<String> = Vec::new();
         if let Some(h) = &f.help {
-            lines.push(h.clone());
+            lines.push(h.render(self.catalogue));
         }
         for s in &f.sources {
             lines.push(tr!(

@@ -13,6 +13,7 @@ use super::{Emitter, Totals, indented, write_indented};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Severity, SourceRef, Verdict};
 use crate::claim::statement::Coverage;
+use crate::lang::message::Message;
 
 /// The totals so far (which also say whether a file was written yet).
 #[derive(Default)]
@@ -62,7 +63,7 @@ struct FindingOut<'a> {
     steps: &'a [String],
     related: Vec<RelatedOut<'a>>,
     sources: &'a [SourceRef],
-    help: Option<&'a str>,
+    help: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -104,7 +105,7 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
             })
             .collect(),
         sources: &f.sources,
-        help: f.help.as_deref(),
+        help: f.help.as_ref().map(Message::english),
     }
 }
 

@@ -198,7 +198,11 @@ fn finding(
         writeln!(
             out,
             "{}\n",
-            tr!(catalogue, "markdown-help", help = escape(help))
+            tr!(
+                catalogue,
+                "markdown-help",
+                help = escape(&help.render(catalogue))
+            )
         )?;
     }
     Ok(())

@@ -139,7 +139,7 @@ fn message(finding: &Finding) -> String {
         text.push_str(&finding.steps.join("\n"));
     }
     if let Some(help) = &finding.help {
-        text.push_str(&format!("\n\nhelp: {help}"));
+        text.push_str(&format!("\n\nhelp: {}", help.english()));
     }
     for source in &finding.sources {
         text.push_str(&format!("\nsource: {} <{}>", source.title, source.url));
