@@ -279,3 +279,15 @@ sum-help = the parts do not add up to the total stated
 table-help-rows = the rows above do not add up to the total row
 table-help-rate = the cell is not the header's rate times its row's figure
 table-help-share = the share is not the row's count over the column's total, in any column
+
+## The primary label, under the claimed figure.
+
+# A recomputation, the same in every language ("8 × 80 GB = 640 GB").
+label-as-written = { $text }
+label-divides-by-zero = divides by zero
+# The requirement a configuration's capacity is held against.
+label-requires = requires { $need }
+# The value the same quantity has in another statement.
+label-elsewhere = elsewhere: { $first }
+# The values the knowledge base has for the figure's column.
+label-values = { $column }: { $values }

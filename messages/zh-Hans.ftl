@@ -203,3 +203,11 @@ sum-help = 各部分加起来不等于文中的总数
 table-help-rows = 上方各行加起来不等于合计行
 table-help-rate = 这一格不等于表头的单价乘以本行的数值
 table-help-share = 无论按哪一列，这个占比都不是本行数值除以该列合计
+
+## The primary label.
+
+label-as-written = { $text }
+label-divides-by-zero = 除以零
+label-requires = 需要 { $need }
+label-elsewhere = 别处：{ $first }
+label-values = { $column }：{ $values }

@@ -203,3 +203,11 @@ sum-help = 各部分加起來不等於文中的總數
 table-help-rows = 上方各列加起來不等於合計列
 table-help-rate = 這一格不等於表頭的單價乘以本列的數值
 table-help-share = 無論按哪一欄，這個占比都不是本列數值除以該欄合計
+
+## The primary label.
+
+label-as-written = { $text }
+label-divides-by-zero = 除以零
+label-requires = 需要 { $need }
+label-elsewhere = 別處：{ $first }
+label-values = { $column }：{ $values }

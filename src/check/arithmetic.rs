@@ -21,7 +21,7 @@
 //! 700000 MB /1024 ≈ 683.6 GB     verified, if MB and GB are binary
 //! ```
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::extract::calculations;
 use crate::lang::message::{Arg, Message};
@@ -289,7 +289,7 @@ fn check_side(
             check: "arithmetic",
             span,
             label_span,
-            label: "divides by zero".into(),
+            label: msg!("label-divides-by-zero"),
             message: msg!("arithmetic-divides-by-zero", expr = &expr, stated = &stated),
             steps: vec![format!("{expr}: division by zero")],
             related,
@@ -329,7 +329,7 @@ fn check_side(
             check: "arithmetic",
             span,
             label_span,
-            label: format!("= {computed}"),
+            label: as_written(format!("= {computed}")),
             message,
             steps,
             related,
@@ -377,7 +377,7 @@ fn check_side(
         check: "arithmetic",
         span,
         label_span,
-        label: format!("{expr} = {computed}"),
+        label: as_written(format!("{expr} = {computed}")),
         message: msg!(
             "arithmetic-contradicted",
             expr = &expr,

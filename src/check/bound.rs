@@ -24,7 +24,7 @@
 
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, SourceRef, Verdict};
+use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::kind::required;
 use crate::kb::{Entity, FactValue, Kb, Kind, Mention};
@@ -221,7 +221,7 @@ fn check(
             check: "bound",
             span: q.span.clone(),
             label_span: q.span.clone(),
-            label: per(r),
+            label: as_written(per(r)),
             message: msg!(
                 "bound-verified",
                 capacity = per(r),
@@ -258,7 +258,7 @@ fn check(
         check: "bound",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: format!("requires {need_shown}"),
+        label: msg!("label-requires", need = &need_shown),
         message: msg!(
             "bound-contradicted",
             configuration = &text[config.mention.span.clone()],

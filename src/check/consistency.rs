@@ -1051,7 +1051,7 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
         check: "consistency",
         span: flagged.quantity.span.clone(),
         label_span: flagged.quantity.span.clone(),
-        label: format!("elsewhere: {first}"),
+        label: msg!("label-elsewhere", first = first),
         message: msg!(
             "consistency-inconsistent",
             subject = &subject,

@@ -30,7 +30,7 @@
 //! from 61.2 GB to 54.8 GB, a drop of 6.4 GB      verified
 //! ```
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
 use crate::msg;
@@ -240,7 +240,7 @@ fn rest(input: &Input, sentence: &Sentence, figures: &[&Quantity], i: usize) -> 
         check: "difference",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
             msg!(
                 "difference-rest-verified",
@@ -366,7 +366,7 @@ fn check(
         check: "difference",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
             msg!(
                 "message-change-verified",

@@ -1,13 +1,15 @@
 //! Findings: what a check concluded about one claim, with everything a reader
 //! needs to follow it: the spans, the recomputation as steps, the sources and
-//! a help line. The first line, the related spans' notes and the help
-//! line are [`Message`]s, rendered in the reader's language by the report.
+//! a help line. The first line, the labels, the related spans' notes and
+//! the help line are [`Message`]s, rendered in the reader's language by the
+//! report; the steps are text (English words, for now).
 
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
 use crate::lang::message::Message;
+use crate::msg;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -74,7 +76,7 @@ pub struct Finding {
     /// Where the primary label goes (the claimed figure), within `span`.
     pub label_span: Range<usize>,
     /// What the primary label says.
-    pub label: String,
+    pub label: Message,
     /// The first line: what holds or what is wrong.
     pub message: Message,
     pub steps: Vec<String>,
@@ -94,7 +96,7 @@ impl Finding {
                 *s = s.split_whitespace().collect::<Vec<_>>().join(" ");
             }
         };
-        one_line(&mut self.label);
+        self.label.unwrap_lines();
         self.message.unwrap_lines();
         self.steps.iter_mut().for_each(one_line);
         self.related.iter_mut().for_each(|r| r.note.unwrap_lines());
@@ -111,6 +113,12 @@ impl Finding {
             self.message.english(),
         )
     }
+}
+
+/// A label that reads the same in every language: a recomputation as
+/// written ("8 × 80 GB = 640 GB").
+pub fn as_written(text: impl Into<String>) -> Message {
+    msg!("label-as-written", text = text.into())
 }
 
 /// Findings in [`Finding::sort_key`] order, each key once.

@@ -30,7 +30,7 @@
 
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, SourceRef, Verdict};
+use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
 use crate::claim::extract::calculations;
@@ -1277,7 +1277,7 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         check: "formula",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: format!("{} = {expected}", claim.kind.replace('_', " ")),
+        label: as_written(format!("{} = {expected}", claim.kind.replace('_', " "))),
         message,
         steps,
         related,

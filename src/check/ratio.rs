@@ -24,7 +24,7 @@
 
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, SourceRef, Verdict};
+use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
 use crate::kb::{Entity, FactValue, Kb, Mention};
@@ -556,7 +556,7 @@ fn finding(
         check: "ratio",
         span: m.span.clone(),
         label_span: m.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message,
         steps: std::iter::once(computed)
             .chain(

@@ -28,7 +28,7 @@
 //! 一张 800 Gb/s 网卡，即每秒 800 GB                     contradicted: 800 Gb/s = 100 GB/s
 //! ```
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::Cues;
 use crate::lang::message::Message;
@@ -192,7 +192,7 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
                 check: "restate",
                 span: first.span.start..second.span.end,
                 label_span: second.span.clone(),
-                label: computed.clone(),
+                label: as_written(computed.clone()),
                 message: msg!(
                     "restate-verified",
                     second = shown_second,
@@ -210,7 +210,7 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
             check: "restate",
             span: second.span.clone(),
             label_span: second.span.clone(),
-            label: computed.clone(),
+            label: as_written(computed.clone()),
             message: msg!("message-not", computed = &computed, claim = shown_second),
             steps: vec![computed],
             related,

@@ -32,7 +32,7 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
 use crate::msg;
@@ -352,7 +352,7 @@ fn change(
         check: "share",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
             msg!(
                 "message-change-verified",
@@ -583,7 +583,7 @@ fn check(
         check: "share",
         span: share.span.clone(),
         label_span: share.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
             msg!("message-matches", claim = claim, computed = &computed)
         } else {

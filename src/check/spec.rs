@@ -42,7 +42,7 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, SourceRef, Verdict};
+use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues, Found};
 use crate::claim::names::respective;
@@ -1632,7 +1632,7 @@ fn verified(
         check: "spec",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: format!("{name} {col}: {}", c.shown),
+        label: as_written(format!("{name} {col}: {}", c.shown)),
         message: msg!(
             "spec-verified",
             claim = claim_text(context, q),
@@ -1731,7 +1731,7 @@ fn contradicted(
         check: "spec",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: format!("{col}: {}", or_list(&values)),
+        label: msg!("label-values", column = &col, values = or_message(&values)),
         message,
         steps,
         related: vec![Related {
@@ -1743,15 +1743,7 @@ fn contradicted(
     }
 }
 
-fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
-}
-
-/// [`or_list`] in the reader's language: "a, b or c".
+/// Items in the reader's language: "a, b or c".
 fn or_message(items: &[String]) -> Arg {
     match items {
         [] => Arg::from(""),

@@ -24,7 +24,7 @@
 
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Found};
 use crate::msg;
@@ -355,14 +355,14 @@ fn whole_and_rest(
                 whole.span.start..last.span.end,
                 true,
                 computed.clone(),
-                vec![computed],
+                vec![computed.clone()],
                 related,
             );
             verified.label_span = last.span.clone();
             verified.message = msg!(
                 "sum-verified",
                 claim = &text[last.span.clone()],
-                computed = &verified.label
+                computed = computed
             );
             Some(verified)
         }
@@ -395,7 +395,7 @@ fn finding(
         check: "sum",
         span: span.clone(),
         label_span: span,
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
             msg!("sum-verified", claim = claim, computed = &computed)
         } else {

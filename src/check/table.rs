@@ -41,7 +41,7 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::Cues;
 use crate::lang::message::Message;
@@ -481,7 +481,7 @@ fn finding(
         check: "table",
         span: claim.span.clone(),
         label_span: claim.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
             msg!("table-verified", claim = stated, computed = &computed)
         } else {

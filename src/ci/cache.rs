@@ -161,7 +161,7 @@ struct StoredFinding {
     check: String,
     span: Range<usize>,
     label_span: Range<usize>,
-    label: String,
+    label: Message,
     message: Message,
     steps: Vec<String>,
     related: Vec<Related>,

@@ -767,7 +767,7 @@ mod tests {
             check: "arithmetic",
             label_span: span.clone(),
             span,
-            label: String::new(),
+            label: crate::msg!("label-as-written", text = ""),
             message: crate::msg!("message-not", computed = "m <b>", claim = "n"),
             steps: vec!["1 < 2".into()],
             related: Vec::new(),

@@ -4,9 +4,8 @@
 //! and after several files a grand total of the same counts, so a folder's
 //! run ends with its outcome rather than its last file's. Each file's lines
 //! are in its language, the grand total in the run's ([`super::RunLang`]);
-//! the findings' first lines, related spans' labels and help lines are
-//! rendered there from their messages, and the words around them are the
-//! catalogue's; primary labels are the checks' (English for now).
+//! the findings' first lines, labels and help lines are rendered there
+//! from their messages, and the words around them are the catalogue's.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -189,8 +188,10 @@ impl Diagnostic for Rendered<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let f = self.finding;
-        let primary =
-            LabeledSpan::new_primary_with_span(Some(f.label.clone()), f.label_span.clone());
+        let primary = LabeledSpan::new_primary_with_span(
+            Some(f.label.render(self.catalogue)),
+            f.label_span.clone(),
+        );
         let related = f
             .related
             .iter()
