@@ -291,3 +291,28 @@ label-requires = requires { $need }
 label-elsewhere = elsewhere: { $first }
 # The values the knowledge base has for the figure's column.
 label-values = { $column }: { $values }
+
+## The steps of a recomputation: a step that is only figures and
+## operators is label-as-written, the same in every language.
+
+# A figure under a reading ("8 × 80 GB = 687.2 GB (GB as GiB)").
+step-with-reading = { $value }{ $reading }
+step-holds-if = holds if { $reading }
+# A statement of the article: what it is about, and its value.
+step-subject-value = { $subject }: { $value }
+arithmetic-step-division-by-zero = { $expr }: division by zero
+arithmetic-step-outside = { $computed } is outside { $range }
+# The interval a claim allows.
+range-between = the stated { $low }–{ $high }
+range-at-least = the stated at least { $low }
+range-at-most = the stated at most { $high }
+range-any = any value
+bound-step-short = each is short of { $need }
+consistency-step = { $first } and { $second } do not meet under any reading
+# $inputs are the knowledge base's figures the formula took.
+formula-step-kb = from the knowledge base: { $inputs }
+# $attribute is the knowledge base's name of what is compared.
+ratio-step-compared = compared: { $attribute }
+# $how is how the figure was read to match, in the knowledge base's words.
+spec-step-holds = holds { $how }
+spec-step-none = { $claim } meets none of them, under any reading

@@ -211,3 +211,21 @@ label-divides-by-zero = 除以零
 label-requires = 需要 { $need }
 label-elsewhere = 别处：{ $first }
 label-values = { $column }：{ $values }
+
+## The steps of a recomputation.
+
+step-with-reading = { $value }{ $reading }
+step-holds-if = 若{ $reading }，则成立
+step-subject-value = { $subject }：{ $value }
+arithmetic-step-division-by-zero = { $expr }：除以零
+arithmetic-step-outside = { $computed } 不在{ $range } 之内
+range-between = 文中所说的 { $low }–{ $high }
+range-at-least = 文中所说的至少 { $low }
+range-at-most = 文中所说的至多 { $high }
+range-any = 任何数值
+bound-step-short = 每一种都达不到 { $need }
+consistency-step = 无论怎样理解，{ $first } 与 { $second } 都对不上
+formula-step-kb = 取自知识库：{ $inputs }
+ratio-step-compared = 比较的是：{ $attribute }
+spec-step-holds = 成立：{ $how }
+spec-step-none = { $claim } 与其中任何一个都不符，无论怎样理解

@@ -211,3 +211,21 @@ label-divides-by-zero = 除以零
 label-requires = 需要 { $need }
 label-elsewhere = 別處：{ $first }
 label-values = { $column }：{ $values }
+
+## The steps of a recomputation.
+
+step-with-reading = { $value }{ $reading }
+step-holds-if = 若{ $reading }，則成立
+step-subject-value = { $subject }：{ $value }
+arithmetic-step-division-by-zero = { $expr }：除以零
+arithmetic-step-outside = { $computed } 不在{ $range } 之內
+range-between = 文中所說的 { $low }–{ $high }
+range-at-least = 文中所說的至少 { $low }
+range-at-most = 文中所說的至多 { $high }
+range-any = 任何數值
+bound-step-short = 每一種都達不到 { $need }
+consistency-step = 無論怎樣理解，{ $first } 與 { $second } 都對不上
+formula-step-kb = 取自知識庫：{ $inputs }
+ratio-step-compared = 比較的是：{ $attribute }
+spec-step-holds = 成立：{ $how }
+spec-step-none = { $claim } 與其中任何一個都不符，無論怎樣理解

@@ -291,7 +291,7 @@ fn check_side(
             label_span,
             label: msg!("label-divides-by-zero"),
             message: msg!("arithmetic-divides-by-zero", expr = &expr, stated = &stated),
-            steps: vec![format!("{expr}: division by zero")],
+            steps: vec![msg!("arithmetic-step-division-by-zero", expr = &expr)],
             related,
             sources: Vec::new(),
             help: None,
@@ -304,10 +304,10 @@ fn check_side(
     };
     if let Some(ok) = outcomes.iter().find(|o| o.holds) {
         let computed = show(ok.computed.nominal, ok.reading);
-        let mut steps = vec![format!("{expr} = {computed}")];
+        let mut steps = vec![as_written(format!("{expr} = {computed}"))];
         let caveat = caveat(ok);
         if let Some(c) = &caveat {
-            steps.push(format!("holds if {}", c.english()));
+            steps.push(msg!("step-holds-if", reading = c.clone()));
         }
         let message = match caveat {
             Some(c) => msg!(
@@ -347,10 +347,11 @@ fn check_side(
         .unwrap_or(&outcomes[0]);
     let computed = show(plain.computed.nominal, plain.reading);
     let steps = vec![
-        format!("{expr} = {computed}"),
-        format!(
-            "{computed} is outside {}",
-            range_text(plain.claimed, |x| show(x, plain.reading))
+        as_written(format!("{expr} = {computed}")),
+        msg!(
+            "arithmetic-step-outside",
+            computed = &computed,
+            range = range_text(plain.claimed, |x| show(x, plain.reading))
         ),
     ];
     let others: Vec<Message> = outcomes
@@ -420,11 +421,15 @@ fn converts_prefix(previous: &Expr, side: &Expr) -> bool {
             .all(|q| q.unit.is_one() || q.unit.factor != unit.factor)
 }
 
-fn range_text(claimed: Interval, show: impl Fn(f64) -> String) -> String {
+fn range_text(claimed: Interval, show: impl Fn(f64) -> String) -> Message {
     match (claimed.lo.is_finite(), claimed.hi.is_finite()) {
-        (true, true) => format!("the stated {}–{}", show(claimed.lo), show(claimed.hi)),
-        (true, false) => format!("the stated at least {}", show(claimed.lo)),
-        (false, true) => format!("the stated at most {}", show(claimed.hi)),
-        (false, false) => "any value".into(),
+        (true, true) => msg!(
+            "range-between",
+            low = show(claimed.lo),
+            high = show(claimed.hi)
+        ),
+        (true, false) => msg!("range-at-least", low = show(claimed.lo)),
+        (false, true) => msg!("range-at-most", high = show(claimed.hi)),
+        (false, false) => msg!("range-any"),
     }
 }

@@ -228,7 +228,10 @@ fn check(
                 claim = claim,
                 reading = r.note()
             ),
-            steps: vec![per(r), format!("{} ≥ {need_shown}", shown(r.total.nominal))],
+            steps: vec![
+                as_written(per(r)),
+                as_written(format!("{} ≥ {need_shown}", shown(r.total.nominal))),
+            ],
             related,
             sources: r.source.clone().into_iter().collect(),
             help: None,
@@ -240,11 +243,11 @@ fn check(
         .iter()
         .max_by(|a, b| a.total.nominal.total_cmp(&b.total.nominal))
         .unwrap_or(&readings[0]);
-    let mut steps: Vec<String> = readings
+    let mut steps: Vec<Message> = readings
         .iter()
-        .map(|r| format!("{}{}", per(r), r.note_english()))
+        .map(|r| msg!("step-with-reading", value = per(r), reading = r.note()))
         .collect();
-    steps.push(format!("each is short of {need_shown}"));
+    steps.push(msg!("bound-step-short", need = &need_shown));
     let mut sources: Vec<SourceRef> = Vec::new();
     for r in &readings {
         if let Some(s) = &r.source
@@ -391,11 +394,6 @@ impl Capacity {
             (None, true) => Some(msg!("bound-note-binary")),
             (None, false) => None,
         }
-    }
-
-    /// The reading in English, or nothing, for the steps and help.
-    fn note_english(&self) -> String {
-        self.note().map_or(String::new(), |n| n.english())
     }
 }
 

@@ -1059,9 +1059,9 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
             first = first
         ),
         steps: vec![
-            format!("{subject}: {first}"),
-            format!("{subject}: {second}"),
-            format!("{first} and {second} do not meet under any reading"),
+            msg!("step-subject-value", subject = &subject, value = first),
+            msg!("step-subject-value", subject = &subject, value = second),
+            msg!("consistency-step", first = first, second = second),
         ],
         related: vec![Related {
             span: kept.quantity.span.clone(),

@@ -254,7 +254,7 @@ fn rest(input: &Input, sentence: &Sentence, figures: &[&Quantity], i: usize) -> 
                 claim = claim
             )
         },
-        steps: vec![computed],
+        steps: vec![as_written(computed)],
         related,
         sources: Vec::new(),
         help: (!holds).then(|| msg!("difference-help-rest")),
@@ -380,7 +380,7 @@ fn check(
                 claim = claim
             )
         },
-        steps: vec![computed],
+        steps: vec![as_written(computed)],
         related: vec![
             Related {
                 span: big.span.clone(),

@@ -2,7 +2,8 @@
 //! needs to follow it: the spans, the recomputation as steps, the sources and
 //! a help line. The first line, the labels, the related spans' notes and
 //! the help line are [`Message`]s, rendered in the reader's language by the
-//! report; the steps are text (English words, for now).
+//! report, and so are the steps: a recomputation reads the same in every
+//! language.
 
 use std::ops::Range;
 
@@ -79,7 +80,7 @@ pub struct Finding {
     pub label: Message,
     /// The first line: what holds or what is wrong.
     pub message: Message,
-    pub steps: Vec<String>,
+    pub steps: Vec<Message>,
     pub related: Vec<Related>,
     pub sources: Vec<SourceRef>,
     /// What would reconcile the claim, or why nothing does.
@@ -91,14 +92,9 @@ impl Finding {
     /// wrapped line ("700⏎W") reads "700 W" in a message, a step, a label
     /// or a note.
     pub fn unwrap_lines(&mut self) {
-        let one_line = |s: &mut String| {
-            if s.contains(['\n', '\r']) {
-                *s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-            }
-        };
         self.label.unwrap_lines();
         self.message.unwrap_lines();
-        self.steps.iter_mut().for_each(one_line);
+        self.steps.iter_mut().for_each(Message::unwrap_lines);
         self.related.iter_mut().for_each(|r| r.note.unwrap_lines());
     }
 

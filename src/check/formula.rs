@@ -1213,8 +1213,11 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         .iter()
         .map(|b| format!("{} = {}", b.kind.replace('_', " "), b.shown))
         .collect();
-    let mut steps = vec![o.relation.says.clone(), inputs.join(", ")];
-    steps.push(format!("{} = {expected}", claim.kind.replace('_', " ")));
+    let mut steps = vec![
+        as_written(o.relation.says.clone()),
+        as_written(inputs.join(", ")),
+        as_written(format!("{} = {expected}", claim.kind.replace('_', " "))),
+    ];
     let related = o
         .bindings
         .iter()
@@ -1270,7 +1273,7 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         ),
     };
     if !kb_inputs.is_empty() {
-        steps.push(format!("from the knowledge base: {}", kb_inputs.join("; ")));
+        steps.push(msg!("formula-step-kb", inputs = kb_inputs.join("; ")));
     }
     Finding {
         verdict,

@@ -558,11 +558,11 @@ fn finding(
         label_span: m.span.clone(),
         label: as_written(computed.clone()),
         message,
-        steps: std::iter::once(computed)
+        steps: std::iter::once(as_written(computed))
             .chain(
                 attributes
                     .first()
-                    .map(|a| format!("compared: {}", a.replace('_', " "))),
+                    .map(|a| msg!("ratio-step-compared", attribute = a.replace('_', " "))),
             )
             .collect(),
         related,

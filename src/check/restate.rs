@@ -199,7 +199,7 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
                     first = shown_first,
                     reading = how
                 ),
-                steps: vec![computed],
+                steps: vec![as_written(computed)],
                 related,
                 sources: Vec::new(),
                 help: None,
@@ -212,7 +212,7 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
             label_span: second.span.clone(),
             label: as_written(computed.clone()),
             message: msg!("message-not", computed = &computed, claim = shown_second),
-            steps: vec![computed],
+            steps: vec![as_written(computed)],
             related,
             sources: Vec::new(),
             help: Some(help(first, second)),

@@ -366,7 +366,7 @@ fn change(
                 claim = claim
             )
         },
-        steps: vec![computed],
+        steps: vec![as_written(computed)],
         related: vec![
             Related {
                 span: from.span.clone(),
@@ -589,7 +589,7 @@ fn check(
         } else {
             msg!("message-not", computed = &computed, claim = claim)
         },
-        steps: vec![computed],
+        steps: vec![as_written(computed)],
         related: vec![
             Related {
                 span: part.quantity.span.clone(),

@@ -1618,15 +1618,15 @@ fn verified(
 ) -> Finding {
     let name = short_name(c.entity);
     let col = column(&c.fact.attribute, &c.qualifiers);
-    let mut steps = vec![format!(
+    let mut steps = vec![as_written(format!(
         "{name} {col}: {} — {:?}",
         c.measure.shown(),
         c.reading.quote
-    )];
+    ))];
     if let Some(h) = &how {
-        steps.push(format!("holds {h}"));
+        steps.push(msg!("spec-step-holds", how = h));
     }
-    steps.extend(overridden_note(c.fact).map(|n| n.english()));
+    steps.extend(overridden_note(c.fact));
     Finding {
         verdict: Verdict::Verified,
         check: "spec",
@@ -1696,24 +1696,24 @@ fn contradicted(
         values = or_message(&values),
         claim = &text
     );
-    let mut steps: Vec<String> = expected
+    let mut steps: Vec<Message> = expected
         .iter()
         .map(|c| {
-            format!(
+            as_written(format!(
                 "{} {}: {}{}",
                 short_name(c.entity),
                 column(&c.fact.attribute, &c.qualifiers),
                 c.measure.shown(),
                 c.how.as_ref().map_or(String::new(), |h| format!(" ({h})"))
-            )
+            ))
         })
         .collect();
-    steps.push(format!("{text} meets none of them, under any reading"));
+    steps.push(msg!("spec-step-none", claim = &text));
     let overrides: Vec<Message> = expected
         .iter()
         .filter_map(|c| overridden_note(c.fact))
         .collect();
-    steps.extend(overrides.iter().map(Message::english));
+    steps.extend(overrides.iter().cloned());
     let help = help
         .into_iter()
         .chain(overrides)

@@ -27,6 +27,7 @@ use std::ops::Range;
 use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Found};
+use crate::lang::message::Message;
 use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
@@ -204,7 +205,11 @@ fn listed_total(
     let sum = sum_of(&parts);
     let terms: Vec<String> = parts.iter().map(|p| number(p.number.nominal)).collect();
     let shown = |v: f64| with_unit(v / unit.factor, &unit.label);
-    let steps = vec![format!("{} = {}", terms.join(" + "), shown(sum.nominal))];
+    let steps = vec![as_written(format!(
+        "{} = {}",
+        terms.join(" + "),
+        shown(sum.nominal)
+    ))];
     let related = parts
         .iter()
         .map(|p| Related {
@@ -330,7 +335,7 @@ fn whole_and_rest(
                 rest.span.clone(),
                 rest.premise().meets_within(&left, input.tolerance),
                 computed.clone(),
-                vec![computed],
+                vec![as_written(computed)],
                 related,
             ))
         }
@@ -355,7 +360,7 @@ fn whole_and_rest(
                 whole.span.start..last.span.end,
                 true,
                 computed.clone(),
-                vec![computed.clone()],
+                vec![as_written(computed.clone())],
                 related,
             );
             verified.label_span = last.span.clone();
@@ -382,7 +387,7 @@ fn finding(
     span: Range<usize>,
     holds: bool,
     computed: String,
-    steps: Vec<String>,
+    steps: Vec<Message>,
     related: Vec<Related>,
 ) -> Finding {
     let claim = &text[span.clone()];

@@ -487,7 +487,7 @@ fn finding(
         } else {
             msg!("message-not", computed = &computed, claim = stated)
         },
-        steps: vec![computed],
+        steps: vec![as_written(computed)],
         related,
         sources: Vec::new(),
         help: (!holds).then_some(help),

@@ -163,7 +163,7 @@ struct StoredFinding {
     label_span: Range<usize>,
     label: Message,
     message: Message,
-    steps: Vec<String>,
+    steps: Vec<Message>,
     related: Vec<Related>,
     sources: Vec<SourceRef>,
     help: Option<Message>,

@@ -13,6 +13,7 @@ use std::io::{self, Write};
 use super::{Emitter, Options};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Verdict};
+use crate::lang::message::Message;
 
 pub struct Github {
     pub options: Options,
@@ -34,7 +35,7 @@ pub fn escape_property(text: &str) -> String {
 /// line and the sources.
 fn body(finding: &Finding) -> String {
     let mut lines = vec![finding.message.english()];
-    lines.extend(finding.steps.iter().cloned());
+    lines.extend(finding.steps.iter().map(Message::english));
     if let Some(help) = &finding.help {
         lines.push(format!("help: {}", help.english()));
     }

@@ -329,7 +329,7 @@ fn open_mark(c: &Catalogue, file: usize, findings: &[Finding], segment: &Segment
             check = f.check,
             message = f.message.render(c)
         )];
-        lines.extend(f.steps.iter().map(|s| format!("  {s}")));
+        lines.extend(f.steps.iter().map(|s| format!("  {}", s.render(c))));
         lines.join("\n")
     };
     let unchecked = || tr!(c, "html-unchecked");
@@ -581,7 +581,7 @@ fn panel_entry(
         html.push_str(&label(tr!(c, "label-steps")));
         html.push_str(r#"<ol class="steps">"#);
         for step in &f.steps {
-            html.push_str(&format!("<li>{}</li>", escaped(step)));
+            html.push_str(&format!("<li>{}</li>", escaped(&step.render(c))));
         }
         html.push_str("</ol>");
     }
@@ -769,7 +769,7 @@ mod tests {
             span,
             label: crate::msg!("label-as-written", text = ""),
             message: crate::msg!("message-not", computed = "m <b>", claim = "n"),
-            steps: vec!["1 < 2".into()],
+            steps: vec![crate::check::finding::as_written("1 < 2")],
             related: Vec::new(),
             sources: Vec::new(),
             help: None,

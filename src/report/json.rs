@@ -60,7 +60,7 @@ struct FindingOut<'a> {
     text: &'a str,
     /// In English in every language: the contract is for programs.
     message: String,
-    steps: &'a [String],
+    steps: Vec<String>,
     related: Vec<RelatedOut<'a>>,
     sources: &'a [SourceRef],
     help: Option<String>,
@@ -91,7 +91,7 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
         end_column,
         text: &doc.text[f.span.clone()],
         message: f.message.english(),
-        steps: &f.steps,
+        steps: f.steps.iter().map(Message::english).collect(),
         related: f
             .related
             .iter()

@@ -158,7 +158,7 @@ fn finding(
             with_colon(catalogue, &tr!(catalogue, "label-steps"))
         )?;
         for (i, step) in f.steps.iter().enumerate() {
-            writeln!(out, "{}. {}", i + 1, escape(step))?;
+            writeln!(out, "{}. {}", i + 1, escape(&step.render(catalogue)))?;
         }
         writeln!(out)?;
     }
