@@ -316,3 +316,19 @@ ratio-step-compared = compared: { $attribute }
 # $how is how the figure was read to match, in the knowledge base's words.
 spec-step-holds = holds { $how }
 spec-step-none = { $claim } meets none of them, under any reading
+
+## How a spec figure was read to match a knowledge-base fact, in its
+## steps and help ("holds if GB means GiB", "(989.4 TFLOPS ÷ 2 per
+## direction)").
+
+spec-how-and = { $first }, { $second }
+spec-how-means = if { $unit } means { $other }
+spec-how-magnitude = with the other reading of 兆
+# The figure divided among a configuration's $count units.
+spec-how-per-unit = per unit, of { $count }
+spec-how-source-binary = if the source's { $unit } is binary
+spec-how-source-as = as if the source's { $value } { $unit } were { $other }
+spec-how-per-direction = { $value } ÷ 2 per direction
+spec-how-both-directions = { $value } × 2 for both directions
+# A fact's value under a reading, in the steps.
+spec-step-value = { $entity } { $column }: { $value }{ $how }

@@ -229,3 +229,15 @@ formula-step-kb = 取自知识库：{ $inputs }
 ratio-step-compared = 比较的是：{ $attribute }
 spec-step-holds = 成立：{ $how }
 spec-step-none = { $claim } 与其中任何一个都不符，无论怎样理解
+
+## How a spec figure was read to match.
+
+spec-how-and = { $first }，{ $second }
+spec-how-means = 若 { $unit } 指 { $other }
+spec-how-magnitude = 按“兆”的另一种理解
+spec-how-per-unit = 按每个单位计，共 { $count } 个
+spec-how-source-binary = 若来源的 { $unit } 按二进制计
+spec-how-source-as = 假如来源的 { $value } { $unit } 其实是 { $other }
+spec-how-per-direction = { $value } ÷ 2 为单向
+spec-how-both-directions = { $value } × 2 为双向
+spec-step-value = { $entity } 的 { $column }：{ $value }{ $how }

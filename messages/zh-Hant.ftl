@@ -229,3 +229,15 @@ formula-step-kb = 取自知識庫：{ $inputs }
 ratio-step-compared = 比較的是：{ $attribute }
 spec-step-holds = 成立：{ $how }
 spec-step-none = { $claim } 與其中任何一個都不符，無論怎樣理解
+
+## How a spec figure was read to match.
+
+spec-how-and = { $first }，{ $second }
+spec-how-means = 若 { $unit } 指 { $other }
+spec-how-magnitude = 按「兆」的另一種理解
+spec-how-per-unit = 按每個單位計，共 { $count } 個
+spec-how-source-binary = 若來源的 { $unit } 按二進位計
+spec-how-source-as = 假如來源的 { $value } { $unit } 其實是 { $other }
+spec-how-per-direction = { $value } ÷ 2 為單向
+spec-how-both-directions = { $value } × 2 為雙向
+spec-step-value = { $entity } 的 { $column }：{ $value }{ $how }

@@ -111,8 +111,8 @@ impl Finding {
     }
 }
 
-/// A label that reads the same in every language: a recomputation as
-/// written ("8 × 80 GB = 640 GB").
+/// A label or a step that reads the same in every language: a
+/// recomputation as written ("8 × 80 GB = 640 GB").
 pub fn as_written(text: impl Into<String>) -> Message {
     msg!("label-as-written", text = text.into())
 }

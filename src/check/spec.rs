@@ -274,7 +274,7 @@ struct Candidate<'k> {
     expected: Interval,
     /// How the reading was taken, for the steps: "900 GB/s ÷ 2 per
     /// direction".
-    how: Option<String>,
+    how: Option<Message>,
     /// The reading's qualifiers, with the direction it was taken in.
     qualifiers: BTreeMap<String, String>,
     /// The value for a report, as taken.
@@ -795,7 +795,7 @@ fn wrong_column(
     carried: &[&str],
     expected: &[Candidate],
     relaxed: &[Candidate],
-    claimed: &[(Interval, Option<String>)],
+    claimed: &[(Interval, Option<Message>)],
 ) -> Option<Message> {
     let cost = |c: &Candidate| -> usize {
         stated
@@ -809,7 +809,7 @@ fn wrong_column(
             .map(|(k, _)| if carried.contains(&k.as_str()) { 2 } else { 1 })
             .sum()
     };
-    let mut matches: Vec<(usize, &Candidate, Option<String>)> = Vec::new();
+    let mut matches: Vec<(usize, &Candidate, Option<Message>)> = Vec::new();
     for c in relaxed {
         'found: for (expected, prefix) in prefix_readings(c) {
             for (value, how) in claimed {
@@ -1340,7 +1340,7 @@ fn direction_readings(
     m: &Measure,
     fact: Option<&str>,
     stated: Option<&Vec<String>>,
-) -> Vec<(Interval, Option<String>, Option<&'static str>)> {
+) -> Vec<(Interval, Option<Message>, Option<&'static str>)> {
     let as_stated = (m.interval, None, None);
     let Some(fact) = fact else {
         return vec![as_stated];
@@ -1348,12 +1348,12 @@ fn direction_readings(
     let other = match fact {
         "bidirectional" => (
             m.interval.scale(0.5),
-            Some(format!("{} ÷ 2 per direction", m.shown())),
+            Some(msg!("spec-how-per-direction", value = m.shown())),
             "per_direction",
         ),
         "per_direction" => (
             m.interval.scale(2.0),
-            Some(format!("{} × 2 for both directions", m.shown())),
+            Some(msg!("spec-how-both-directions", value = m.shown())),
             "bidirectional",
         ),
         _ => return vec![as_stated],
@@ -1393,37 +1393,28 @@ fn candidates_relaxed<'k>(
 
 /// The figure's own readings: as written, GB as GiB, a second magnitude, and
 /// per unit when the clause counts the entity.
-fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<String>)> {
+fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<Message>)> {
     let mut out = vec![(q.claimed(false, false), None)];
     // Memory sizes may be binary; rates never are ("4.8 TB/s" is 4.8×10¹²).
     if q.has_binary_reading() && q.dimension() == Dimension::of(Base::Byte) {
         out.push((
             q.claimed(true, false),
-            Some(format!(
-                "if {} means {}",
-                q.unit,
-                binary_label(&q.unit.label)
+            Some(msg!(
+                "spec-how-means",
+                unit = q.unit.to_string(),
+                other = binary_label(&q.unit.label)
             )),
         ));
     }
     if q.number_alternative.is_some() {
-        out.push((
-            q.claimed(false, true),
-            Some("with the other reading of 兆".into()),
-        ));
+        out.push((q.claimed(false, true), Some(msg!("spec-how-magnitude"))));
     }
     if let Some(n) = count {
         let per_unit: Vec<_> = out
             .iter()
             .map(|(v, how)| {
-                let note = format!("per unit, of {}", number(n));
-                (
-                    v.scale(1.0 / n),
-                    Some(match how {
-                        Some(h) => format!("{note}, {h}"),
-                        None => note,
-                    }),
-                )
+                let note = msg!("spec-how-per-unit", count = number(n));
+                (v.scale(1.0 / n), join(Some(note), how.clone()))
             })
             .collect();
         out.extend(per_unit);
@@ -1433,7 +1424,7 @@ fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<S
 
 /// A candidate's value as written, and with its prefix read the other way
 /// (GB as GiB, GiB as GB): GB and GiB mixed is a column of its own.
-fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<String>)> {
+fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<Message>)> {
     let unit = &c.measure.unit;
     let mut out = vec![(c.expected, None)];
     if let Some(binary) = unit.binary_factor
@@ -1441,7 +1432,7 @@ fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<String>)> {
     {
         out.push((
             c.expected.scale(binary / unit.factor),
-            Some(format!("if the source's {} is binary", unit.label)),
+            Some(msg!("spec-how-source-binary", unit = &unit.label)),
         ));
     }
     if let Some((prefix, rest)) = unit.label.split_once('i')
@@ -1449,10 +1440,11 @@ fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<String>)> {
     {
         out.push((
             c.expected.scale(1000f64.powi(power) / 1024f64.powi(power)),
-            Some(format!(
-                "as if the source's {} {} were {prefix}{rest}",
-                number(c.expected.nominal / unit.factor),
-                unit.label
+            Some(msg!(
+                "spec-how-source-as",
+                value = number(c.expected.nominal / unit.factor),
+                unit = &unit.label,
+                other = format!("{prefix}{rest}")
             )),
         ));
     }
@@ -1473,14 +1465,18 @@ fn binary_power(prefix: &str) -> Option<i32> {
 /// A binary-prefixed figure read as the metric prefix it was mistaken for:
 /// "85.9 GiB" as 85.9 GB. Only for naming a column, never to verify: GiB is
 /// unambiguous.
-fn decimal_reading(q: &Quantity) -> Option<(Interval, Option<String>)> {
+fn decimal_reading(q: &Quantity) -> Option<(Interval, Option<Message>)> {
     let label = &q.unit.label;
     let (prefix, rest) = label.split_once('i')?;
     let power = binary_power(prefix)?;
     let decimal = 1000f64.powi(power) / 1024f64.powi(power);
     Some((
         q.claimed(false, false).scale(decimal),
-        Some(format!("if {label} means {prefix}{rest}")),
+        Some(msg!(
+            "spec-how-means",
+            unit = label,
+            other = format!("{prefix}{rest}")
+        )),
     ))
 }
 
@@ -1496,9 +1492,9 @@ fn binary_label(label: &str) -> String {
 /// trying the knowledge base's GiB reading of a GB figure too.
 fn matching<'c, 'k>(
     candidates: &'c [Candidate<'k>],
-    claimed: &[(Interval, Option<String>)],
+    claimed: &[(Interval, Option<Message>)],
     tolerance: f64,
-) -> Option<(&'c Candidate<'k>, Option<String>)> {
+) -> Option<(&'c Candidate<'k>, Option<Message>)> {
     for (value, how) in claimed {
         for c in candidates {
             if value.meets_within(&c.expected, tolerance) {
@@ -1516,7 +1512,7 @@ fn matching<'c, 'k>(
             }
             let expected = c.expected.scale(binary / c.measure.unit.factor);
             if value.meets_within(&expected, tolerance) {
-                let note = format!("if the source's {} is binary", c.measure.unit.label);
+                let note = msg!("spec-how-source-binary", unit = &c.measure.unit.label);
                 return Some((c, join(how.clone(), join(c.how.clone(), Some(note)))));
             }
         }
@@ -1524,9 +1520,9 @@ fn matching<'c, 'k>(
     None
 }
 
-fn join(a: Option<String>, b: Option<String>) -> Option<String> {
+fn join(a: Option<Message>, b: Option<Message>) -> Option<Message> {
     match (a, b) {
-        (Some(a), Some(b)) => Some(format!("{a}, {b}")),
+        (Some(a), Some(b)) => Some(msg!("spec-how-and", first = a, second = b)),
         (a, b) => a.or(b),
     }
 }
@@ -1614,7 +1610,7 @@ fn verified(
     q: &Quantity,
     subject: &Subject,
     c: &Candidate,
-    how: Option<String>,
+    how: Option<Message>,
 ) -> Finding {
     let name = short_name(c.entity);
     let col = column(&c.fact.attribute, &c.qualifiers);
@@ -1624,7 +1620,7 @@ fn verified(
         c.reading.quote
     ))];
     if let Some(h) = &how {
-        steps.push(msg!("spec-step-holds", how = h));
+        steps.push(msg!("spec-step-holds", how = h.clone()));
     }
     steps.extend(overridden_note(c.fact));
     Finding {
@@ -1638,7 +1634,9 @@ fn verified(
             claim = claim_text(context, q),
             count = subject
                 .count
-                .filter(|_| how.as_deref().is_some_and(|h| h.contains("per unit")))
+                .filter(|_| how
+                    .as_ref()
+                    .is_some_and(|h| h.mentions("spec-how-per-unit")))
                 .map_or(String::new(), |n| format!("{} × ", number(n))),
             entity = name,
             column = &col,
@@ -1699,13 +1697,13 @@ fn contradicted(
     let mut steps: Vec<Message> = expected
         .iter()
         .map(|c| {
-            as_written(format!(
-                "{} {}: {}{}",
-                short_name(c.entity),
-                column(&c.fact.attribute, &c.qualifiers),
-                c.measure.shown(),
-                c.how.as_ref().map_or(String::new(), |h| format!(" ({h})"))
-            ))
+            msg!(
+                "spec-step-value",
+                entity = short_name(c.entity),
+                column = column(&c.fact.attribute, &c.qualifiers),
+                value = c.measure.shown(),
+                how = c.how.clone().map(|h| msg!("spec-help-how", how = h))
+            )
         })
         .collect();
     steps.push(msg!("spec-step-none", claim = &text));
@@ -1870,6 +1868,28 @@ mod tests {
         assert!(spec("It needs at least 700 GB on H100 GPUs.").is_empty());
         assert!(spec("100,000 H100 draw 150 MW.").is_empty());
         assert!(spec("H100 的有效算力打四折是每卡 396 TFLOPS。").is_empty());
+    }
+
+    /// How a figure was read to match is part of the message, in each
+    /// language: per unit of a configuration, and the count that says so.
+    #[test]
+    fn the_reading_that_matches_is_said_in_the_readers_language() {
+        let text = "The node holds 8 H100 SXM cards; together they carry 800 GB of memory.";
+        let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+        let help = report
+            .findings
+            .iter()
+            .find(|f| f.check == "spec" && f.verdict == Verdict::Contradicted)
+            .and_then(|f| f.help.as_ref())
+            .expect("a help line naming the column 800 GB matches");
+        assert!(help.mentions("spec-how-per-unit"), "{help:?}");
+        assert!(
+            help.english().ends_with("(per unit, of 8)"),
+            "{}",
+            help.english()
+        );
+        let chinese = help.render(crate::lang::Lang::ZhHans.catalogue());
+        assert!(chinese.ends_with("（按每个单位计，共 8 个）"), "{chinese}");
     }
 
     #[test]

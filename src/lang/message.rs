@@ -107,6 +107,16 @@ impl Message {
         self.render(Lang::En.catalogue())
     }
 
+    /// Whether the message is `id` or holds it, however deep: what a check
+    /// asks of a reading it built ("is it per unit?").
+    pub fn mentions(&self, id: &str) -> bool {
+        self.id == id
+            || self.args.iter().any(|(_, arg)| match arg {
+                Arg::Message(message) => message.mentions(id),
+                Arg::Text(_) => false,
+            })
+    }
+
     /// The arguments' texts on one line each: a figure quoted from a
     /// wrapped line ("700⏎W") reads "700 W".
     pub fn unwrap_lines(&mut self) {
