@@ -332,3 +332,9 @@ spec-how-per-direction = { $value } ÷ 2 per direction
 spec-how-both-directions = { $value } × 2 for both directions
 # A fact's value under a reading, in the steps.
 spec-step-value = { $entity } { $column }: { $value }{ $how }
+
+## A table's share of a column ("120 ÷ 600 = 20%"), its whole the total
+## row's cell as written or, without one, the column's sum.
+
+table-share-computed = { $count } ÷ { $whole } = { $share }%
+table-column-sum = the column's sum, { $sum }

@@ -241,3 +241,8 @@ spec-how-source-as = 假如来源的 { $value } { $unit } 其实是 { $other }
 spec-how-per-direction = { $value } ÷ 2 为单向
 spec-how-both-directions = { $value } × 2 为双向
 spec-step-value = { $entity } 的 { $column }：{ $value }{ $how }
+
+## A table's share of a column.
+
+table-share-computed = { $count } ÷ { $whole } = { $share }%
+table-column-sum = 该列之和 { $sum }

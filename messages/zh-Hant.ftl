@@ -241,3 +241,8 @@ spec-how-source-as = 假如來源的 { $value } { $unit } 其實是 { $other }
 spec-how-per-direction = { $value } ÷ 2 為單向
 spec-how-both-directions = { $value } × 2 為雙向
 spec-step-value = { $entity } 的 { $column }：{ $value }{ $how }
+
+## A table's share of a column.
+
+table-share-computed = { $count } ÷ { $whole } = { $share }%
+table-column-sum = 該欄之和 { $sum }

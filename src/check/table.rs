@@ -44,7 +44,7 @@ use std::ops::Range;
 use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::Cues;
-use crate::lang::message::Message;
+use crate::lang::message::{Arg, Message};
 use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
@@ -271,7 +271,7 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
                 text,
                 total,
                 total.premise().meets_within(&sum, input.tolerance),
-                computed,
+                as_written(computed),
                 related,
                 msg!("table-help-rows"),
             ));
@@ -344,7 +344,7 @@ fn rate_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                 text,
                 claim,
                 claim.premise().meets_within(&product, input.tolerance),
-                computed,
+                as_written(computed),
                 related,
                 msg!("table-help-rate"),
             ));
@@ -380,7 +380,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
         // The counts: columns to the left whose body cells are all figures
         // of one dimension, not percentages, nearest first. Each is a
         // reading; a share holds when one of them gives it.
-        let readings: Vec<(usize, Interval, String)> = columns[..index]
+        let readings: Vec<(usize, Interval, Arg)> = columns[..index]
             .iter()
             .rev()
             .copied()
@@ -392,7 +392,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                 })
             })
             .map(|c| match total_row.and_then(|r| grid.value(r, c)) {
-                Some(t) => (c, t.premise(), text[t.span.clone()].trim().to_string()),
+                Some(t) => (c, t.premise(), Arg::from(text[t.span.clone()].trim())),
                 None => {
                     let mut sum = Interval::exact(0.0);
                     for &r in &body {
@@ -401,7 +401,8 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                                 .value(r, c)
                                 .map_or(Interval::exact(0.0), Quantity::premise);
                     }
-                    (c, sum, format!("the column's sum, {}", number(sum.nominal)))
+                    let shown = msg!("table-column-sum", sum = number(sum.nominal));
+                    (c, sum, Arg::from(shown))
                 }
             })
             .collect();
@@ -409,16 +410,16 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
             let Some(share) = grid.value(row, column) else {
                 continue;
             };
-            let worked: Vec<(bool, String, Range<usize>)> = readings
+            let worked: Vec<(bool, Message, Range<usize>)> = readings
                 .iter()
                 .filter_map(|(c, whole, whole_shown)| {
                     let count = grid.value(row, *c)?;
                     let fraction = count.premise().checked_div(*whole)?;
-                    let computed = format!(
-                        "{} ÷ {} = {}%",
-                        text[count.span.clone()].trim(),
-                        whole_shown,
-                        number(fraction.nominal * 100.0)
+                    let computed = msg!(
+                        "table-share-computed",
+                        count = text[count.span.clone()].trim(),
+                        whole = whole_shown.clone(),
+                        share = number(fraction.nominal * 100.0)
                     );
                     Some((
                         share.premise().meets_within(&fraction, input.tolerance),
@@ -467,7 +468,7 @@ fn finding(
     text: &str,
     claim: &Quantity,
     holds: bool,
-    computed: String,
+    computed: Message,
     related: Vec<Related>,
     help: Message,
 ) -> Finding {
@@ -481,13 +482,17 @@ fn finding(
         check: "table",
         span: claim.span.clone(),
         label_span: claim.span.clone(),
-        label: as_written(computed.clone()),
+        label: computed.clone(),
         message: if holds {
-            msg!("table-verified", claim = stated, computed = &computed)
+            msg!(
+                "table-verified",
+                claim = stated,
+                computed = computed.clone()
+            )
         } else {
-            msg!("message-not", computed = &computed, claim = stated)
+            msg!("message-not", computed = computed.clone(), claim = stated)
         },
-        steps: vec![as_written(computed)],
+        steps: vec![computed],
         related,
         sources: Vec::new(),
         help: (!holds).then_some(help),
@@ -545,6 +550,27 @@ mod tests {
                 (Verdict::Verified, "30%".to_string()),
                 (Verdict::Contradicted, "25%".to_string()),
             ]
+        );
+    }
+
+    /// Without a total row, a share's whole is the column's sum, which the
+    /// message names in the reader's language.
+    #[test]
+    fn a_share_of_the_columns_sum_is_named_in_each_language() {
+        let table = "| Cause | Stops | Share |\n|---|---|---|\n| GPU | 150 | 50% |\n| Network | 90 | 30% |\n| Other | 60 | 25% |\n";
+        let report = audit(Document::new("t.md", table.to_string()), Kb::builtin());
+        let wrong = report
+            .findings
+            .iter()
+            .find(|f| f.check == "table" && f.verdict == Verdict::Contradicted)
+            .expect("the 25% share");
+        assert_eq!(
+            wrong.message.english(),
+            "60 ÷ the column's sum, 300 = 20%, not 25%"
+        );
+        assert_eq!(
+            wrong.message.render(crate::lang::Lang::ZhHant.catalogue()),
+            "60 ÷ 該欄之和 300 = 20%，不是 25%"
         );
     }
 
