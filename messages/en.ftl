@@ -144,3 +144,197 @@ claims-no-check = no check reached it
 # Said before a check's documentation when it is not in the reader's
 # language (the documentation is English for now).
 explain-untranslated = (The documentation of { $check } is in English.)
+
+## The findings' first lines, which the checks build from these messages
+## and their arguments (src/lang/message.rs). Figures, names and quoted
+## text are arguments, as the article writes them; a placeholder that
+## names a reading or a note takes another of these messages, or nothing.
+
+# Any check: the recomputed figure against the claim, and the claim's match.
+message-not = { $computed }, not { $claim }
+message-matches = { $claim } matches { $computed }
+message-change-verified = { $claim } matches the change { $computed }
+message-change-contradicted = the change is { $computed }, not { $claim }
+# A verified finding whose inputs another finding contradicts.
+finding-rests-on-premise = { $message }, but rests on a contradicted premise
+# A verified finding that only the configured tolerance lets agree.
+finding-within-tolerance = { $message } (within the { $percent }% tolerance)
+# Lists in a message: "a, b or c", built pairwise.
+list-comma = { $first }, { $second }
+list-or = { $init } or { $last }
+# The readings a calculation may need ("which matches 640 GB if …").
+reading-binary = the byte prefixes are binary (GB as GiB)
+reading-magnitude = 兆 means 10⁶
+reading-conversion = the 1024 converts between binary prefixes
+reading-rate = { $rate } is per unit of the other operands
+reading-base-units = the bare numbers count base units
+reading-and = { $first } and { $second }
+
+arithmetic-contradicted = { $expr } is { $computed }, not { $stated }
+arithmetic-verified = { $expr } = { $computed }, which matches { $stated }
+arithmetic-verified-if = { $expr } = { $computed }, which matches { $stated } if { $reading }
+arithmetic-divides-by-zero = { $expr } divides by zero, so it cannot be { $stated }
+
+# A configuration's capacity ("8 × 80 GB = 640 GB") and the requirement.
+bound-verified = { $capacity } meets { $claim }{ $reading }
+bound-contradicted = { $configuration } gives { $total } at most{ $reading }, short of the { $need } required
+# The reading a capacity was found under, after its figure.
+bound-note-variant = {" "}({ $variant })
+bound-note-variant-binary = {" "}({ $variant }, GB as GiB)
+bound-note-binary = {" "}(GB as GiB)
+
+consistency-inconsistent = { $subject } is { $second } here but { $first } elsewhere
+
+difference-rest-verified = { $claim } matches what is left: { $computed }
+difference-rest-contradicted = what is left is { $computed }, not { $claim }
+
+# $relation is the knowledge base's name of the formula ("6 · N · D").
+formula-verified = { $claimed } matches { $relation }: { $expected }
+formula-contradicted = { $relation } gives { $expected }, not { $claimed }
+
+restate-verified = { $second } restates { $first }{ $reading }
+restate-binary = {" "}({ $unit } read as binary)
+
+# $count is "8 × " when the claim is a configuration's total, else nothing;
+# $column is the knowledge base's name of the figure ("memory capacity").
+spec-verified = { $claim } matches { $count }the { $entity } { $column } ({ $value }{ $note })
+spec-verified-note = {"; "}{ $note }
+spec-contradicted = { $subject } { $column } is { $values }, not { $claim }
+# A user's fact that replaces a built-in one.
+spec-overridden = { $value } is from { $file }, overriding the built-in { $old }
+
+sum-verified = { $claim } adds up: { $computed }
+
+table-verified = { $claim } agrees with its table: { $computed }
+
+## Why no check reached a figure (`audit claims`): the claim model's reasons.
+
+# $name is the name as written, quoted ("Orion X4"), or unchecked-a-name.
+unchecked-unknown = about { $name }, a name or variant the knowledge base does not know
+unchecked-a-name = "a name"
+# $name is the known name beside the unknown ones, or unchecked-a-known-one.
+unchecked-ambiguous = its sentence names things the knowledge base does not know beside { $name }: whose figure it is is uncertain
+unchecked-a-known-one = a known one
+unchecked-calculation = a calculation no check could read in full
+unchecked-no-subject = no subject the knowledge base knows, and no relation in reach
+unchecked-requirement = a requirement or bound with nothing stated to hold it against
+# $name is the subject's name, or unchecked-its-subject.
+unchecked-no-fact = no fact of { $name } for this figure, or not certain enough to compare
+unchecked-its-subject = its subject
+
+## What a related span is to its finding, beside it (a label in the human
+## output, a note in the Markdown and HTML reports).
+
+note-calculation = the calculation
+note-configuration = the configuration
+note-entity = the entity
+note-stated-here-too = stated here too
+note-whole = the whole
+note-part = the part
+note-a-part = a part
+note-taken = taken from it
+note-one-end = one end
+note-other-end = the other end
+note-from = from
+note-to = to
+note-compared = compared
+note-restated = the figure restated
+note-row-above = a row above
+note-computed-from = the figure it is computed from
+note-header-rate = the rate in the column's header
+note-count-share = the count it is a share of
+# An input of a formula, by the knowledge base's name of its kind.
+note-kind = { $kind }
+# A figure another finding contradicts, which this one's result rests on.
+note-rests-on = rests on a contradicted figure: { $message }
+
+## The findings' help lines: what would reconcile a claim, or why nothing
+## does.
+
+# The readings tried, each short of the claim.
+help-no-reading = no reading reconciles them: { $readings }
+# One reading's result ("687 GB if the byte prefixes are binary").
+help-value-if = { $value } if { $reading }
+list-comma-or = { $first }, or { $second }
+list-semicolon = { $first }; { $second }
+help-another-change = the two figures stated give another change
+arithmetic-help = the calculation gives { $computed }; the article says { $stated }
+# A configuration's total under one reading, short of the requirement.
+bound-help-short = { $total } < { $need }{ $reading }
+consistency-help = one of the two values is wrong, or they are about different things
+difference-help-rest = the whole less what was taken gives another rest
+# $inputs are the formula's inputs as found ("duration = 10 天, event count = 60 次").
+formula-help = recomputed from { $inputs }
+ratio-help = the figures give { $ratio }×
+restate-help-bits = bits and bytes: a byte is 8 bits, so Gb/s ÷ 8 = GB/s
+restate-help-factor = { $first } and { $second } differ by a factor of { $factor }
+share-help = the part and the whole stated give another share
+# The column a misquoted figure does match, and the one the claim names.
+spec-help-is = { $claim } is the { $entity } { $column } figure{ $how }
+# How the figure was read to match, in the knowledge base's words.
+spec-help-how = {" "}({ $how })
+spec-help-its = { $is }; its { $column } figure is { $value }
+spec-help-the = { $is }; the { $entity } { $column } figure is { $value }
+sum-help = the parts do not add up to the total stated
+table-help-rows = the rows above do not add up to the total row
+table-help-rate = the cell is not the header's rate times its row's figure
+table-help-share = the share is not the row's count over the column's total, in any column
+
+## The primary label, under the claimed figure.
+
+# A recomputation, the same in every language ("8 × 80 GB = 640 GB").
+label-as-written = { $text }
+label-divides-by-zero = divides by zero
+# The requirement a configuration's capacity is held against.
+label-requires = requires { $need }
+# The value the same quantity has in another statement.
+label-elsewhere = elsewhere: { $first }
+# The values the knowledge base has for the figure's column.
+label-values = { $column }: { $values }
+
+## The steps of a recomputation: a step that is only figures and
+## operators is label-as-written, the same in every language.
+
+# A figure under a reading ("8 × 80 GB = 687.2 GB (GB as GiB)").
+step-with-reading = { $value }{ $reading }
+step-holds-if = holds if { $reading }
+# A statement of the article: what it is about, and its value.
+step-subject-value = { $subject }: { $value }
+arithmetic-step-division-by-zero = { $expr }: division by zero
+arithmetic-step-outside = { $computed } is outside { $range }
+# The interval a claim allows.
+range-between = the stated { $low }–{ $high }
+range-at-least = the stated at least { $low }
+range-at-most = the stated at most { $high }
+range-any = any value
+bound-step-short = each is short of { $need }
+consistency-step = { $first } and { $second } do not meet under any reading
+# $inputs are the knowledge base's figures the formula took.
+formula-step-kb = from the knowledge base: { $inputs }
+# $attribute is the knowledge base's name of what is compared.
+ratio-step-compared = compared: { $attribute }
+# $how is how the figure was read to match, in the knowledge base's words.
+spec-step-holds = holds { $how }
+spec-step-none = { $claim } meets none of them, under any reading
+
+## How a spec figure was read to match a knowledge-base fact, in its
+## steps and help ("holds if GB means GiB", "(989.4 TFLOPS ÷ 2 per
+## direction)").
+
+spec-how-and = { $first }, { $second }
+spec-how-means = if { $unit } means { $other }
+spec-how-magnitude = with the other reading of 兆
+# The figure divided among a configuration's $count units.
+spec-how-per-unit = per unit, of { $count }
+spec-how-source-binary = if the source's { $unit } is binary
+spec-how-source-as = as if the source's { $value } { $unit } were { $other }
+spec-how-per-direction = { $value } ÷ 2 per direction
+spec-how-both-directions = { $value } × 2 for both directions
+# A fact's value under a reading, in the steps.
+spec-step-value = { $entity } { $column }: { $value }{ $how }
+
+## A table's share of a column ("120 ÷ 600 = 20%"), its whole the total
+## row's cell as written or, without one, the column's sum.
+
+table-share-computed = { $count } ÷ { $whole } = { $share }%
+table-column-sum = the column's sum, { $sum }

@@ -95,3 +95,154 @@ claims-no-check = 没有检查涉及
 ## `audit explain`.
 
 explain-untranslated = （{ $check } 检查的说明暂时只有英文。）
+
+## The findings' first lines (en.ftl says what each placeholder holds).
+
+message-not = { $computed }，不是 { $claim }
+message-matches = { $claim } 与 { $computed } 相符
+message-change-verified = { $claim } 与变化 { $computed } 相符
+message-change-contradicted = 变化是 { $computed }，不是 { $claim }
+finding-rests-on-premise = { $message }，但依据的前提不符
+finding-within-tolerance = { $message }（在 { $percent }% 的容差之内）
+list-comma = { $first }、{ $second }
+list-or = { $init } 或 { $last }
+reading-binary = 字节前缀按二进制计（GB 即 GiB）
+reading-magnitude = “兆”取 10⁶
+reading-conversion = 1024 是二进制前缀之间的换算
+reading-rate = { $rate } 按其余各项的每单位计
+reading-base-units = 无单位的数字按基本单位计
+reading-and = { $first }，并且{ $second }
+
+arithmetic-contradicted = { $expr } 等于 { $computed }，不是 { $stated }
+arithmetic-verified = { $expr } = { $computed }，与 { $stated } 相符
+arithmetic-verified-if = { $expr } = { $computed }，若{ $reading }，则与 { $stated } 相符
+arithmetic-divides-by-zero = { $expr } 除以零，不可能等于 { $stated }
+
+bound-verified = { $capacity } 满足 { $claim }{ $reading }
+bound-contradicted = { $configuration } 最多提供 { $total }{ $reading }，达不到所需的 { $need }
+bound-note-variant = （{ $variant }）
+bound-note-variant-binary = （{ $variant }，GB 按 GiB 计）
+bound-note-binary = （GB 按 GiB 计）
+
+consistency-inconsistent = { $subject } 此处为 { $second }，别处为 { $first }
+
+difference-rest-verified = { $claim } 与剩余的 { $computed } 相符
+difference-rest-contradicted = 剩余的是 { $computed }，不是 { $claim }
+
+formula-verified = { $claimed } 与 { $relation } 相符：{ $expected }
+formula-contradicted = 按 { $relation } 得 { $expected }，不是 { $claimed }
+
+restate-verified = { $second } 是 { $first } 的另一种写法{ $reading }
+restate-binary = （{ $unit } 按二进制计）
+
+spec-verified = { $claim } 与 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符
+spec-verified-note = ；{ $note }
+spec-contradicted = { $subject } 的 { $column } 是 { $values }，不是 { $claim }
+spec-overridden = { $value } 来自 { $file }，取代内置的 { $old }
+
+sum-verified = { $claim } 加总无误：{ $computed }
+
+table-verified = { $claim } 与表格相符：{ $computed }
+
+## Why no check reached a figure.
+
+unchecked-unknown = 关于 { $name }：知识库不认识这个名称或型号
+unchecked-a-name = “某个名称”
+unchecked-ambiguous = 句中除 { $name } 外还有知识库不认识的名称：不确定是谁的数值
+unchecked-a-known-one = 已知的那个
+unchecked-calculation = 没有检查能完整读懂的计算
+unchecked-no-subject = 没有知识库认识的主体，附近也没有可用的关系
+unchecked-requirement = 需求或界限，但没有可以对照的陈述
+unchecked-no-fact = 没有 { $name } 关于这个数值的事实，或不够确定，无法比较
+unchecked-its-subject = 它的主体
+
+## What a related span is to its finding.
+
+note-calculation = 算式
+note-configuration = 配置
+note-entity = 所指的对象
+note-stated-here-too = 这里也说了
+note-whole = 总量
+note-part = 部分
+note-a-part = 其中一部分
+note-taken = 从中减去的
+note-one-end = 一端
+note-other-end = 另一端
+note-from = 起点
+note-to = 终点
+note-compared = 比较的一方
+note-restated = 被换算的数值
+note-row-above = 上方的一行
+note-computed-from = 据以计算的数值
+note-header-rate = 表头中的单价
+note-count-share = 作为基数的总数
+note-kind = { $kind }
+note-rests-on = 依据的数值不符：{ $message }
+
+## The findings' help lines.
+
+help-no-reading = 无论怎样理解都对不上：{ $readings }
+help-value-if = 若{ $reading }，则为 { $value }
+list-comma-or = { $first }，或{ $second }
+list-semicolon = { $first }；{ $second }
+help-another-change = 文中的两个数值给出的变化与此不同
+arithmetic-help = 算式得 { $computed }；文中写的是 { $stated }
+bound-help-short = { $total } < { $need }{ $reading }
+consistency-help = 两个数值中有一个是错的，或者说的并不是同一件事
+difference-help-rest = 总量减去取走的部分，剩余的与此不同
+formula-help = 由 { $inputs } 重新计算
+ratio-help = 这两个数值之比是 { $ratio }×
+restate-help-bits = 比特与字节：1 字节是 8 比特，所以 Gb/s ÷ 8 = GB/s
+restate-help-factor = { $first } 与 { $second } 相差 { $factor } 倍
+share-help = 文中的部分与总量给出的占比与此不同
+spec-help-is = { $claim } 是 { $entity } 的 { $column } 数值{ $how }
+spec-help-how = （{ $how }）
+spec-help-its = { $is }；它的 { $column } 是 { $value }
+spec-help-the = { $is }；{ $entity } 的 { $column } 是 { $value }
+sum-help = 各部分加起来不等于文中的总数
+table-help-rows = 上方各行加起来不等于合计行
+table-help-rate = 这一格不等于表头的单价乘以本行的数值
+table-help-share = 无论按哪一列，这个占比都不是本行数值除以该列合计
+
+## The primary label.
+
+label-as-written = { $text }
+label-divides-by-zero = 除以零
+label-requires = 需要 { $need }
+label-elsewhere = 别处：{ $first }
+label-values = { $column }：{ $values }
+
+## The steps of a recomputation.
+
+step-with-reading = { $value }{ $reading }
+step-holds-if = 若{ $reading }，则成立
+step-subject-value = { $subject }：{ $value }
+arithmetic-step-division-by-zero = { $expr }：除以零
+arithmetic-step-outside = { $computed } 不在{ $range } 之内
+range-between = 文中所说的 { $low }–{ $high }
+range-at-least = 文中所说的至少 { $low }
+range-at-most = 文中所说的至多 { $high }
+range-any = 任何数值
+bound-step-short = 每一种都达不到 { $need }
+consistency-step = 无论怎样理解，{ $first } 与 { $second } 都对不上
+formula-step-kb = 取自知识库：{ $inputs }
+ratio-step-compared = 比较的是：{ $attribute }
+spec-step-holds = 成立：{ $how }
+spec-step-none = { $claim } 与其中任何一个都不符，无论怎样理解
+
+## How a spec figure was read to match.
+
+spec-how-and = { $first }，{ $second }
+spec-how-means = 若 { $unit } 指 { $other }
+spec-how-magnitude = 按“兆”的另一种理解
+spec-how-per-unit = 按每个单位计，共 { $count } 个
+spec-how-source-binary = 若来源的 { $unit } 按二进制计
+spec-how-source-as = 假如来源的 { $value } { $unit } 其实是 { $other }
+spec-how-per-direction = { $value } ÷ 2 为单向
+spec-how-both-directions = { $value } × 2 为双向
+spec-step-value = { $entity } 的 { $column }：{ $value }{ $how }
+
+## A table's share of a column.
+
+table-share-computed = { $count } ÷ { $whole } = { $share }%
+table-column-sum = 该列之和 { $sum }

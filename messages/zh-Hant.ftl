@@ -95,3 +95,154 @@ claims-no-check = 沒有檢查涉及
 ## `audit explain`.
 
 explain-untranslated = （{ $check } 檢查的說明暫時只有英文。）
+
+## The findings' first lines (en.ftl says what each placeholder holds).
+
+message-not = { $computed }，不是 { $claim }
+message-matches = { $claim } 與 { $computed } 相符
+message-change-verified = { $claim } 與變化 { $computed } 相符
+message-change-contradicted = 變化是 { $computed }，不是 { $claim }
+finding-rests-on-premise = { $message }，但依據的前提不符
+finding-within-tolerance = { $message }（在 { $percent }% 的容差之內）
+list-comma = { $first }、{ $second }
+list-or = { $init } 或 { $last }
+reading-binary = 位元組前綴按二進位計（GB 即 GiB）
+reading-magnitude = 「兆」取 10⁶
+reading-conversion = 1024 是二進位前綴之間的換算
+reading-rate = { $rate } 按其餘各項的每單位計
+reading-base-units = 無單位的數字按基本單位計
+reading-and = { $first }，並且{ $second }
+
+arithmetic-contradicted = { $expr } 等於 { $computed }，不是 { $stated }
+arithmetic-verified = { $expr } = { $computed }，與 { $stated } 相符
+arithmetic-verified-if = { $expr } = { $computed }，若{ $reading }，則與 { $stated } 相符
+arithmetic-divides-by-zero = { $expr } 除以零，不可能等於 { $stated }
+
+bound-verified = { $capacity } 滿足 { $claim }{ $reading }
+bound-contradicted = { $configuration } 最多提供 { $total }{ $reading }，達不到所需的 { $need }
+bound-note-variant = （{ $variant }）
+bound-note-variant-binary = （{ $variant }，GB 按 GiB 計）
+bound-note-binary = （GB 按 GiB 計）
+
+consistency-inconsistent = { $subject } 此處為 { $second }，別處為 { $first }
+
+difference-rest-verified = { $claim } 與剩餘的 { $computed } 相符
+difference-rest-contradicted = 剩餘的是 { $computed }，不是 { $claim }
+
+formula-verified = { $claimed } 與 { $relation } 相符：{ $expected }
+formula-contradicted = 按 { $relation } 得 { $expected }，不是 { $claimed }
+
+restate-verified = { $second } 是 { $first } 的另一種寫法{ $reading }
+restate-binary = （{ $unit } 按二進位計）
+
+spec-verified = { $claim } 與 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符
+spec-verified-note = ；{ $note }
+spec-contradicted = { $subject } 的 { $column } 是 { $values }，不是 { $claim }
+spec-overridden = { $value } 來自 { $file }，取代內建的 { $old }
+
+sum-verified = { $claim } 加總無誤：{ $computed }
+
+table-verified = { $claim } 與表格相符：{ $computed }
+
+## Why no check reached a figure.
+
+unchecked-unknown = 關於 { $name }：知識庫不認識這個名稱或型號
+unchecked-a-name = 「某個名稱」
+unchecked-ambiguous = 句中除 { $name } 外還有知識庫不認識的名稱：不確定是誰的數值
+unchecked-a-known-one = 已知的那個
+unchecked-calculation = 沒有檢查能完整讀懂的計算
+unchecked-no-subject = 沒有知識庫認識的主體，附近也沒有可用的關係
+unchecked-requirement = 需求或界限，但沒有可以對照的陳述
+unchecked-no-fact = 沒有 { $name } 關於這個數值的事實，或不夠確定，無法比較
+unchecked-its-subject = 它的主體
+
+## What a related span is to its finding.
+
+note-calculation = 算式
+note-configuration = 配置
+note-entity = 所指的對象
+note-stated-here-too = 這裡也說了
+note-whole = 總量
+note-part = 部分
+note-a-part = 其中一部分
+note-taken = 從中減去的
+note-one-end = 一端
+note-other-end = 另一端
+note-from = 起點
+note-to = 終點
+note-compared = 比較的一方
+note-restated = 被換算的數值
+note-row-above = 上方的一列
+note-computed-from = 據以計算的數值
+note-header-rate = 表頭中的單價
+note-count-share = 作為基數的總數
+note-kind = { $kind }
+note-rests-on = 依據的數值不符：{ $message }
+
+## The findings' help lines.
+
+help-no-reading = 無論怎樣理解都對不上：{ $readings }
+help-value-if = 若{ $reading }，則為 { $value }
+list-comma-or = { $first }，或{ $second }
+list-semicolon = { $first }；{ $second }
+help-another-change = 文中的兩個數值給出的變化與此不同
+arithmetic-help = 算式得 { $computed }；文中寫的是 { $stated }
+bound-help-short = { $total } < { $need }{ $reading }
+consistency-help = 兩個數值中有一個是錯的，或者說的並不是同一件事
+difference-help-rest = 總量減去取走的部分，剩餘的與此不同
+formula-help = 由 { $inputs } 重新計算
+ratio-help = 這兩個數值之比是 { $ratio }×
+restate-help-bits = 位元與位元組：1 位元組是 8 位元，所以 Gb/s ÷ 8 = GB/s
+restate-help-factor = { $first } 與 { $second } 相差 { $factor } 倍
+share-help = 文中的部分與總量給出的占比與此不同
+spec-help-is = { $claim } 是 { $entity } 的 { $column } 數值{ $how }
+spec-help-how = （{ $how }）
+spec-help-its = { $is }；它的 { $column } 是 { $value }
+spec-help-the = { $is }；{ $entity } 的 { $column } 是 { $value }
+sum-help = 各部分加起來不等於文中的總數
+table-help-rows = 上方各列加起來不等於合計列
+table-help-rate = 這一格不等於表頭的單價乘以本列的數值
+table-help-share = 無論按哪一欄，這個占比都不是本列數值除以該欄合計
+
+## The primary label.
+
+label-as-written = { $text }
+label-divides-by-zero = 除以零
+label-requires = 需要 { $need }
+label-elsewhere = 別處：{ $first }
+label-values = { $column }：{ $values }
+
+## The steps of a recomputation.
+
+step-with-reading = { $value }{ $reading }
+step-holds-if = 若{ $reading }，則成立
+step-subject-value = { $subject }：{ $value }
+arithmetic-step-division-by-zero = { $expr }：除以零
+arithmetic-step-outside = { $computed } 不在{ $range } 之內
+range-between = 文中所說的 { $low }–{ $high }
+range-at-least = 文中所說的至少 { $low }
+range-at-most = 文中所說的至多 { $high }
+range-any = 任何數值
+bound-step-short = 每一種都達不到 { $need }
+consistency-step = 無論怎樣理解，{ $first } 與 { $second } 都對不上
+formula-step-kb = 取自知識庫：{ $inputs }
+ratio-step-compared = 比較的是：{ $attribute }
+spec-step-holds = 成立：{ $how }
+spec-step-none = { $claim } 與其中任何一個都不符，無論怎樣理解
+
+## How a spec figure was read to match.
+
+spec-how-and = { $first }，{ $second }
+spec-how-means = 若 { $unit } 指 { $other }
+spec-how-magnitude = 按「兆」的另一種理解
+spec-how-per-unit = 按每個單位計，共 { $count } 個
+spec-how-source-binary = 若來源的 { $unit } 按二進位計
+spec-how-source-as = 假如來源的 { $value } { $unit } 其實是 { $other }
+spec-how-per-direction = { $value } ÷ 2 為單向
+spec-how-both-directions = { $value } × 2 為雙向
+spec-step-value = { $entity } 的 { $column }：{ $value }{ $how }
+
+## A table's share of a column.
+
+table-share-computed = { $count } ÷ { $whole } = { $share }%
+table-column-sum = 該欄之和 { $sum }

@@ -2,10 +2,12 @@
 //! sorted report for one document.
 
 use crate::check;
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, sort_and_dedup};
 use crate::claim::facts::Facts;
 use crate::claim::statement::Coverage;
 use crate::kb::Kb;
+use crate::lang::message::Message;
+use crate::msg;
 use crate::number::quantity::{Lexer, Token};
 use crate::read::document::Document;
 use crate::read::markdown::{Block, prose_blocks};
@@ -82,9 +84,7 @@ impl FileReport {
         self.figures.iter_mut().for_each(back);
         self.sentences.iter_mut().for_each(back);
         // The map keeps order; spans it widens to the same piece may meet.
-        self.findings
-            .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-        self.findings.dedup_by(|a, b| a.sort_key() == b.sort_key());
+        sort_and_dedup(&mut self.findings);
         self.document = original;
         self
     }
@@ -161,7 +161,7 @@ fn named_variants(facts: &Facts, sentences: usize) -> Vec<usize> {
 /// multiplication. Such a finding gets the premise as a related span, and a
 /// verified one says so in its message.
 fn mark_premises(findings: &mut [Finding]) {
-    let mut sorted: Vec<(std::ops::Range<usize>, String)> = findings
+    let mut sorted: Vec<(std::ops::Range<usize>, Message)> = findings
         .iter()
         .filter(|f| f.verdict == Verdict::Contradicted)
         .map(|f| (f.span.clone(), f.message.clone()))
@@ -186,18 +186,18 @@ fn mark_premises(findings: &mut [Finding]) {
             let noted = f
                 .related
                 .iter()
-                .any(|r| r.span == *span && r.note.starts_with("rests on"));
+                .any(|r| r.span == *span && r.note.id == "note-rests-on");
             let premise = *span != f.span && !noted;
             if premise {
                 f.related.push(Related {
                     span: span.clone(),
-                    note: format!("rests on a contradicted figure: {message}"),
+                    note: msg!("note-rests-on", message = message.clone()),
                 });
                 rests = true;
             }
         }
         if rests && f.verdict == Verdict::Verified {
-            f.message.push_str(", but rests on a contradicted premise");
+            f.message = msg!("finding-rests-on-premise", message = f.message.clone());
         }
     }
 }
@@ -242,8 +242,11 @@ fn note_tolerance(findings: &mut [Finding], strict: &[Finding], tolerance: f64) 
             .iter()
             .any(|s| s.verdict.is_flag() && s.span == f.span);
         if flagged_without {
-            f.message
-                .push_str(&format!(" (within the {percent}% tolerance)"));
+            f.message = msg!(
+                "finding-within-tolerance",
+                message = f.message.clone(),
+                percent = percent.to_string()
+            );
         }
     }
 }
@@ -311,8 +314,7 @@ fn audit_blocks(
     }
     mark_premises(&mut findings);
     findings.iter_mut().for_each(Finding::unwrap_lines);
-    findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    findings.dedup_by(|a, b| a.sort_key() == b.sort_key());
+    sort_and_dedup(&mut findings);
     FileReport {
         document,
         claims,

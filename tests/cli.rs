@@ -857,12 +857,33 @@ fn lang_pins_the_reports_language_and_auto_follows_the_article() {
         );
         assert_eq!(last_line(&[path]), summary_line(path, lang));
     }
-    // The words around a finding are translated, the check's own are not
-    // (yet): miette's help label, the report's headings.
+    // The words around a finding are translated, and so are its first line,
+    // its figures as written, its related spans' notes and its help.
     let run = audit(["--no-cache", "--lang", "zh-Hans", &en]);
     assert!(
         run.stdout
-            .contains("  提示：the calculation gives 320 GB; the article says 300 GB"),
+            .contains("  × arithmetic: 8 × 40 GB 等于 320 GB，不是 300 GB\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("  提示：算式得 320 GB；文中写的是 300 GB\n"),
+        "{}",
+        run.stdout
+    );
+    let run = audit(["--no-cache", "--lang", "zh-Hant", &zh]);
+    assert!(
+        run.stdout
+            .contains("  × arithmetic: 8 × 40 GB 等於 320 GB，不是 300 GB\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("╰── 算式\n"), "{}", run.stdout);
+    let run = audit(["--no-cache", "--lang", "en", &tw]);
+    assert!(
+        run.stdout
+            .contains("  × arithmetic: 8 × 40 GB is 320 GB, not 300 GB\n"),
         "{}",
         run.stdout
     );

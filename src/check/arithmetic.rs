@@ -21,9 +21,11 @@
 //! 700000 MB /1024 ≈ 683.6 GB     verified, if MB and GB are binary
 //! ```
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::extract::calculations;
+use crate::lang::message::{Arg, Message};
+use crate::msg;
 use crate::number::expr::Expr;
 use crate::number::expr::{EvalError, Reading};
 use crate::number::format::number;
@@ -276,7 +278,7 @@ fn check_side(
     let stated = side.to_string();
     let related = vec![Related {
         span: previous.span(),
-        note: "the calculation".into(),
+        note: msg!("note-calculation"),
     }];
     if outcomes.is_empty() {
         if !divides_by_zero {
@@ -287,9 +289,9 @@ fn check_side(
             check: "arithmetic",
             span,
             label_span,
-            label: "divides by zero".into(),
-            message: format!("{expr} divides by zero, so it cannot be {stated}"),
-            steps: vec![format!("{expr}: division by zero")],
+            label: msg!("label-divides-by-zero"),
+            message: msg!("arithmetic-divides-by-zero", expr = &expr, stated = &stated),
+            steps: vec![msg!("arithmetic-step-division-by-zero", expr = &expr)],
             related,
             sources: Vec::new(),
             help: None,
@@ -302,21 +304,32 @@ fn check_side(
     };
     if let Some(ok) = outcomes.iter().find(|o| o.holds) {
         let computed = show(ok.computed.nominal, ok.reading);
-        let mut steps = vec![format!("{expr} = {computed}")];
+        let mut steps = vec![as_written(format!("{expr} = {computed}"))];
         let caveat = caveat(ok);
         if let Some(c) = &caveat {
-            steps.push(format!("holds if {c}"));
+            steps.push(msg!("step-holds-if", reading = c.clone()));
         }
-        let message = match &caveat {
-            Some(c) => format!("{expr} = {computed}, which matches {stated} if {c}"),
-            None => format!("{expr} = {computed}, which matches {stated}"),
+        let message = match caveat {
+            Some(c) => msg!(
+                "arithmetic-verified-if",
+                expr = &expr,
+                computed = &computed,
+                stated = &stated,
+                reading = c
+            ),
+            None => msg!(
+                "arithmetic-verified",
+                expr = &expr,
+                computed = &computed,
+                stated = &stated
+            ),
         };
         return Some(Finding {
             verdict: Verdict::Verified,
             check: "arithmetic",
             span,
             label_span,
-            label: format!("= {computed}"),
+            label: as_written(format!("= {computed}")),
             message,
             steps,
             related,
@@ -334,36 +347,44 @@ fn check_side(
         .unwrap_or(&outcomes[0]);
     let computed = show(plain.computed.nominal, plain.reading);
     let steps = vec![
-        format!("{expr} = {computed}"),
-        format!(
-            "{computed} is outside {}",
-            range_text(plain.claimed, |x| show(x, plain.reading))
+        as_written(format!("{expr} = {computed}")),
+        msg!(
+            "arithmetic-step-outside",
+            computed = &computed,
+            range = range_text(plain.claimed, |x| show(x, plain.reading))
         ),
     ];
-    let others: Vec<String> = outcomes
+    let others: Vec<Message> = outcomes
         .iter()
         .filter(|o| !std::ptr::eq(*o, plain) && o.in_base_units == plain.in_base_units)
         .filter_map(|o| {
             let d = caveat(o)?;
             let v = show(o.computed.nominal, o.reading);
-            (v != computed).then(|| format!("{v} if {d}"))
+            (v != computed).then(|| msg!("help-value-if", value = v, reading = d))
         })
         .collect();
     let help = if others.is_empty() {
-        format!("the calculation gives {computed}; the article says {stated}")
+        msg!("arithmetic-help", computed = &computed, stated = &stated)
     } else {
-        format!(
-            "no reading reconciles them: {computed}, or {}",
-            others.join(", or ")
-        )
+        let readings = others
+            .into_iter()
+            .fold(Arg::from(&computed), |first, second| {
+                msg!("list-comma-or", first = first, second = second).into()
+            });
+        msg!("help-no-reading", readings = readings)
     };
     Some(Finding {
         verdict: Verdict::Contradicted,
         check: "arithmetic",
         span,
         label_span,
-        label: format!("{expr} = {computed}"),
-        message: format!("{expr} is {computed}, not {stated}"),
+        label: as_written(format!("{expr} = {computed}")),
+        message: msg!(
+            "arithmetic-contradicted",
+            expr = &expr,
+            computed = &computed,
+            stated = &stated
+        ),
         steps,
         related,
         sources: Vec::new(),
@@ -373,17 +394,14 @@ fn check_side(
 
 /// What a reading assumes, in words: "GB as GiB", "$2 is per unit of the
 /// other operands".
-fn caveat(o: &Outcome) -> Option<String> {
+fn caveat(o: &Outcome) -> Option<Message> {
     let rate = o
         .rate
         .as_ref()
-        .map(|r| format!("{r} is per unit of the other operands"))
-        .or_else(|| {
-            o.in_base_units
-                .then(|| "the bare numbers count base units".to_string())
-        });
+        .map(|r| msg!("reading-rate", rate = r))
+        .or_else(|| o.in_base_units.then(|| msg!("reading-base-units")));
     match (o.reading.describe(), rate) {
-        (Some(d), Some(r)) => Some(format!("{d} and {r}")),
+        (Some(d), Some(r)) => Some(msg!("reading-and", first = d, second = r)),
         (d, r) => d.or(r),
     }
 }
@@ -403,11 +421,15 @@ fn converts_prefix(previous: &Expr, side: &Expr) -> bool {
             .all(|q| q.unit.is_one() || q.unit.factor != unit.factor)
 }
 
-fn range_text(claimed: Interval, show: impl Fn(f64) -> String) -> String {
+fn range_text(claimed: Interval, show: impl Fn(f64) -> String) -> Message {
     match (claimed.lo.is_finite(), claimed.hi.is_finite()) {
-        (true, true) => format!("the stated {}–{}", show(claimed.lo), show(claimed.hi)),
-        (true, false) => format!("the stated at least {}", show(claimed.lo)),
-        (false, true) => format!("the stated at most {}", show(claimed.hi)),
-        (false, false) => "any value".into(),
+        (true, true) => msg!(
+            "range-between",
+            low = show(claimed.lo),
+            high = show(claimed.hi)
+        ),
+        (true, false) => msg!("range-at-least", low = show(claimed.lo)),
+        (false, true) => msg!("range-at-most", high = show(claimed.hi)),
+        (false, false) => msg!("range-any"),
     }
 }

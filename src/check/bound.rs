@@ -24,10 +24,12 @@
 
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, SourceRef, Verdict};
+use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::kind::required;
 use crate::kb::{Entity, FactValue, Kb, Kind, Mention};
+use crate::lang::message::{Arg, Message};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
@@ -204,7 +206,7 @@ fn check(
     );
     let related = vec![Related {
         span: config.mention.span.clone(),
-        note: "the configuration".into(),
+        note: msg!("note-configuration"),
     }];
     // A tolerance lets the capacity fall short of the requirement by that
     // fraction of it.
@@ -219,9 +221,17 @@ fn check(
             check: "bound",
             span: q.span.clone(),
             label_span: q.span.clone(),
-            label: per(r),
-            message: format!("{} meets {claim}{}", per(r), r.note(" ")),
-            steps: vec![per(r), format!("{} ≥ {need_shown}", shown(r.total.nominal))],
+            label: as_written(per(r)),
+            message: msg!(
+                "bound-verified",
+                capacity = per(r),
+                claim = claim,
+                reading = r.note()
+            ),
+            steps: vec![
+                as_written(per(r)),
+                as_written(format!("{} ≥ {need_shown}", shown(r.total.nominal))),
+            ],
             related,
             sources: r.source.clone().into_iter().collect(),
             help: None,
@@ -233,11 +243,11 @@ fn check(
         .iter()
         .max_by(|a, b| a.total.nominal.total_cmp(&b.total.nominal))
         .unwrap_or(&readings[0]);
-    let mut steps: Vec<String> = readings
+    let mut steps: Vec<Message> = readings
         .iter()
-        .map(|r| format!("{}{}", per(r), r.note(" ")))
+        .map(|r| msg!("step-with-reading", value = per(r), reading = r.note()))
         .collect();
-    steps.push(format!("each is short of {need_shown}"));
+    steps.push(msg!("bound-step-short", need = &need_shown));
     let mut sources: Vec<SourceRef> = Vec::new();
     for r in &readings {
         if let Some(s) = &r.source
@@ -251,24 +261,29 @@ fn check(
         check: "bound",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: format!("requires {need_shown}"),
-        message: format!(
-            "{} gives {} at most{}, short of the {need_shown} required",
-            &text[config.mention.span.clone()],
-            shown(best.total.nominal),
-            best.note(" "),
+        label: msg!("label-requires", need = &need_shown),
+        message: msg!(
+            "bound-contradicted",
+            configuration = &text[config.mention.span.clone()],
+            total = shown(best.total.nominal),
+            reading = best.note(),
+            need = &need_shown
         ),
         steps,
         related,
         sources,
-        help: Some(format!(
-            "no reading reconciles them: {}",
-            readings
-                .iter()
-                .map(|r| format!("{} < {need_shown}{}", shown(r.total.nominal), r.note(" ")))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        help: readings
+            .iter()
+            .map(|r| {
+                Arg::from(msg!(
+                    "bound-help-short",
+                    total = shown(r.total.nominal),
+                    need = &need_shown,
+                    reading = r.note()
+                ))
+            })
+            .reduce(|first, second| msg!("list-comma", first = first, second = second).into())
+            .map(|readings| msg!("help-no-reading", readings = readings)),
     };
     Some((finding, key))
 }
@@ -363,15 +378,22 @@ fn gap(text: &str, first: &Range<usize>, second: &Range<usize>) -> usize {
 struct Capacity {
     total: Interval,
     per_card_text: String,
-    reading: Option<String>,
+    /// The variant whose figure it is, when the knowledge base gave it.
+    variant: Option<String>,
+    /// Whether the card's GB are read as GiB.
+    binary: bool,
     source: Option<SourceRef>,
 }
 
 impl Capacity {
-    fn note(&self, lead: &str) -> String {
-        self.reading
-            .as_ref()
-            .map_or(String::new(), |r| format!("{lead}({r})"))
+    /// The reading, after the figure it gives: " (H100 SXM, GB as GiB)".
+    fn note(&self) -> Option<Message> {
+        match (&self.variant, self.binary) {
+            (Some(v), false) => Some(msg!("bound-note-variant", variant = v)),
+            (Some(v), true) => Some(msg!("bound-note-variant-binary", variant = v)),
+            (None, true) => Some(msg!("bound-note-binary")),
+            (None, false) => None,
+        }
     }
 }
 
@@ -388,17 +410,16 @@ fn capacities(kb: &Kb, config: &Configuration, attribute: &str) -> Vec<Capacity>
         out.push(Capacity {
             total: per.scale(config.count),
             per_card_text: text.clone(),
-            reading: name.clone(),
+            variant: name.clone(),
+            binary: false,
             source,
         });
         if let Some(b) = binary {
             out.push(Capacity {
                 total: b.scale(config.count),
                 per_card_text: text,
-                reading: Some(match name {
-                    Some(n) => format!("{n}, GB as GiB"),
-                    None => "GB as GiB".into(),
-                }),
+                variant: name,
+                binary: true,
                 source: None,
             });
         }

@@ -53,6 +53,7 @@ use crate::claim::cues::{Cue, Cues};
 use crate::claim::kind::Typed;
 use crate::kb::formula::relations;
 use crate::kb::{Mention, folded};
+use crate::msg;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::BlockKind;
@@ -1050,19 +1051,24 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
         check: "consistency",
         span: flagged.quantity.span.clone(),
         label_span: flagged.quantity.span.clone(),
-        label: format!("elsewhere: {first}"),
-        message: format!("{subject} is {second} here but {first} elsewhere"),
+        label: msg!("label-elsewhere", first = first),
+        message: msg!(
+            "consistency-inconsistent",
+            subject = &subject,
+            second = second,
+            first = first
+        ),
         steps: vec![
-            format!("{subject}: {first}"),
-            format!("{subject}: {second}"),
-            format!("{first} and {second} do not meet under any reading"),
+            msg!("step-subject-value", subject = &subject, value = first),
+            msg!("step-subject-value", subject = &subject, value = second),
+            msg!("consistency-step", first = first, second = second),
         ],
         related: vec![Related {
             span: kept.quantity.span.clone(),
-            note: "stated here too".into(),
+            note: msg!("note-stated-here-too"),
         }],
         sources: Vec::new(),
-        help: Some("one of the two values is wrong, or they are about different things".into()),
+        help: Some(msg!("consistency-help")),
     }
 }
 

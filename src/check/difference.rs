@@ -30,9 +30,10 @@
 //! from 61.2 GB to 54.8 GB, a drop of 6.4 GB      verified
 //! ```
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
+use crate::msg;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::segment::{Sentence, last_chars};
@@ -223,11 +224,11 @@ fn rest(input: &Input, sentence: &Sentence, figures: &[&Quantity], i: usize) -> 
     );
     let related = std::iter::once(Related {
         span: whole.span.clone(),
-        note: "the whole".into(),
+        note: msg!("note-whole"),
     })
     .chain(parts.iter().map(|p| Related {
         span: p.span.clone(),
-        note: "taken from it".into(),
+        note: msg!("note-taken"),
     }))
     .collect();
     Some(Finding {
@@ -239,16 +240,24 @@ fn rest(input: &Input, sentence: &Sentence, figures: &[&Quantity], i: usize) -> 
         check: "difference",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
-            format!("{claim} matches what is left: {computed}")
+            msg!(
+                "difference-rest-verified",
+                claim = claim,
+                computed = &computed
+            )
         } else {
-            format!("what is left is {computed}, not {claim}")
+            msg!(
+                "difference-rest-contradicted",
+                computed = &computed,
+                claim = claim
+            )
         },
-        steps: vec![computed],
+        steps: vec![as_written(computed)],
         related,
         sources: Vec::new(),
-        help: (!holds).then(|| "the whole less what was taken gives another rest".to_string()),
+        help: (!holds).then(|| msg!("difference-help-rest")),
     })
 }
 
@@ -357,25 +366,33 @@ fn check(
         check: "difference",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
-            format!("{claim} matches the change {computed}")
+            msg!(
+                "message-change-verified",
+                claim = claim,
+                computed = &computed
+            )
         } else {
-            format!("the change is {computed}, not {claim}")
+            msg!(
+                "message-change-contradicted",
+                computed = &computed,
+                claim = claim
+            )
         },
-        steps: vec![computed],
+        steps: vec![as_written(computed)],
         related: vec![
             Related {
                 span: big.span.clone(),
-                note: "one end".into(),
+                note: msg!("note-one-end"),
             },
             Related {
                 span: small.span.clone(),
-                note: "the other end".into(),
+                note: msg!("note-other-end"),
             },
         ],
         sources: Vec::new(),
-        help: (!holds).then(|| "the two figures stated give another change".to_string()),
+        help: (!holds).then(|| msg!("help-another-change")),
     })
 }
 

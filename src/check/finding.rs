@@ -1,10 +1,16 @@
 //! Findings: what a check concluded about one claim, with everything a reader
 //! needs to follow it: the spans, the recomputation as steps, the sources and
-//! a help line.
+//! a help line. The first line, the labels, the related spans' notes and
+//! the help line are [`Message`]s, rendered in the reader's language by the
+//! report, and so are the steps: a recomputation reads the same in every
+//! language.
 
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
+
+use crate::lang::message::Message;
+use crate::msg;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -49,7 +55,8 @@ pub enum Severity {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Related {
     pub span: Range<usize>,
-    pub note: String,
+    /// What it is to the finding, rendered in the reader's language.
+    pub note: Message,
 }
 
 /// A cited source.
@@ -70,13 +77,14 @@ pub struct Finding {
     /// Where the primary label goes (the claimed figure), within `span`.
     pub label_span: Range<usize>,
     /// What the primary label says.
-    pub label: String,
+    pub label: Message,
     /// The first line: what holds or what is wrong.
-    pub message: String,
-    pub steps: Vec<String>,
+    pub message: Message,
+    pub steps: Vec<Message>,
     pub related: Vec<Related>,
     pub sources: Vec<SourceRef>,
-    pub help: Option<String>,
+    /// What would reconcile the claim, or why nothing does.
+    pub help: Option<Message>,
 }
 
 impl Finding {
@@ -84,20 +92,35 @@ impl Finding {
     /// wrapped line ("700⏎W") reads "700 W" in a message, a step, a label
     /// or a note.
     pub fn unwrap_lines(&mut self) {
-        let one_line = |s: &mut String| {
-            if s.contains(['\n', '\r']) {
-                *s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-            }
-        };
-        one_line(&mut self.label);
-        one_line(&mut self.message);
-        self.steps.iter_mut().for_each(one_line);
-        self.related.iter_mut().for_each(|r| one_line(&mut r.note));
+        self.label.unwrap_lines();
+        self.message.unwrap_lines();
+        self.steps.iter_mut().for_each(Message::unwrap_lines);
+        self.related.iter_mut().for_each(|r| r.note.unwrap_lines());
     }
 
-    /// Findings sort by position, then check, then message: output order
+    /// Findings sort by position, then check, then message (in English,
+    /// so that every language lists them in one order): output order
     /// never depends on the order checks ran in.
-    pub fn sort_key(&self) -> (usize, usize, &'static str, &str) {
-        (self.span.start, self.span.end, self.check, &self.message)
+    pub fn sort_key(&self) -> (usize, usize, &'static str, String) {
+        (
+            self.span.start,
+            self.span.end,
+            self.check,
+            self.message.english(),
+        )
     }
+}
+
+/// A label or a step that reads the same in every language: a
+/// recomputation as written ("8 × 80 GB = 640 GB").
+pub fn as_written(text: impl Into<String>) -> Message {
+    msg!("label-as-written", text = text.into())
+}
+
+/// Findings in [`Finding::sort_key`] order, each key once.
+pub fn sort_and_dedup(findings: &mut Vec<Finding>) {
+    let mut keyed: Vec<_> = findings.drain(..).map(|f| (f.sort_key(), f)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.dedup_by(|a, b| a.0 == b.0);
+    findings.extend(keyed.into_iter().map(|(_, f)| f));
 }

@@ -30,13 +30,14 @@
 
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, SourceRef, Verdict};
+use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
 use crate::claim::extract::calculations;
 use crate::claim::kind::Typed;
 use crate::kb::formula::{Relation, Strength, relations};
 use crate::kb::{FactValue, Kb, Kind, Mention, folded};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
@@ -1290,15 +1291,18 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         .iter()
         .map(|b| format!("{} = {}", b.kind.replace('_', " "), b.shown))
         .collect();
-    let mut steps = vec![o.relation.says.clone(), inputs.join(", ")];
-    steps.push(format!("{} = {expected}", claim.kind.replace('_', " ")));
+    let mut steps = vec![
+        as_written(o.relation.says.clone()),
+        as_written(inputs.join(", ")),
+        as_written(format!("{} = {expected}", claim.kind.replace('_', " "))),
+    ];
     let related = o
         .bindings
         .iter()
         .filter_map(|b| match &b.origin {
             Origin::Text(span) => Some(Related {
                 span: span.clone(),
-                note: b.kind.replace('_', " "),
+                note: msg!("note-kind", kind = b.kind.replace('_', " ")),
             }),
             Origin::Kb { .. } => None,
         })
@@ -1328,23 +1332,33 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         .collect();
     let (message, help) = match verdict {
         Verdict::Verified => (
-            format!("{claimed} matches {}: {expected}", o.relation.says),
+            msg!(
+                "formula-verified",
+                claimed = claimed,
+                relation = &o.relation.says,
+                expected = &expected
+            ),
             None,
         ),
         _ => (
-            format!("{} gives {expected}, not {claimed}", o.relation.says),
-            Some(format!("recomputed from {}", inputs.join(", "))),
+            msg!(
+                "formula-contradicted",
+                relation = &o.relation.says,
+                expected = &expected,
+                claimed = claimed
+            ),
+            Some(msg!("formula-help", inputs = inputs.join(", "))),
         ),
     };
     if !kb_inputs.is_empty() {
-        steps.push(format!("from the knowledge base: {}", kb_inputs.join("; ")));
+        steps.push(msg!("formula-step-kb", inputs = kb_inputs.join("; ")));
     }
     Finding {
         verdict,
         check: "formula",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: format!("{} = {expected}", claim.kind.replace('_', " ")),
+        label: as_written(format!("{} = {expected}", claim.kind.replace('_', " "))),
         message,
         steps,
         related,

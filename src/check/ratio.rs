@@ -24,10 +24,11 @@
 
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, SourceRef, Verdict};
+use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
 use crate::kb::{Entity, FactValue, Kb, Mention};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Op;
@@ -556,15 +557,15 @@ fn finding(
     let claim = &text[m.span.clone()];
     let computed = format!("{} ÷ {} = {}", n.shown, d.shown, number(ratio.nominal));
     let message = match verdict {
-        Verdict::Verified => format!("{claim} matches {computed}"),
-        _ => format!("{computed}, not {claim}"),
+        Verdict::Verified => msg!("message-matches", claim = claim, computed = &computed),
+        _ => msg!("message-not", computed = &computed, claim = claim),
     };
     let mut related: Vec<Related> = Vec::new();
     for side in [n, d] {
         if let Some(span) = &side.span {
             related.push(Related {
                 span: span.clone(),
-                note: "compared".into(),
+                note: msg!("note-compared"),
             });
         }
     }
@@ -581,19 +582,19 @@ fn finding(
         check: "ratio",
         span: m.span.clone(),
         label_span: m.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message,
-        steps: std::iter::once(computed)
+        steps: std::iter::once(as_written(computed))
             .chain(
                 attributes
                     .first()
-                    .map(|a| format!("compared: {}", a.replace('_', " "))),
+                    .map(|a| msg!("ratio-step-compared", attribute = a.replace('_', " "))),
             )
             .collect(),
         related,
         sources,
         help: (verdict != Verdict::Verified)
-            .then(|| format!("the figures give {}×", number(ratio.nominal))),
+            .then(|| msg!("ratio-help", ratio = number(ratio.nominal))),
     }
 }
 

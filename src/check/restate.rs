@@ -28,9 +28,11 @@
 //! 一张 800 Gb/s 网卡，即每秒 800 GB                     contradicted: 800 Gb/s = 100 GB/s
 //! ```
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::Cues;
+use crate::lang::message::Message;
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token, apply_hedge};
@@ -176,23 +178,28 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
     let computed = format!("{shown_first} = {} {label}", number(converted));
     let related = vec![Related {
         span: first.span.clone(),
-        note: "the figure restated".into(),
+        note: msg!("note-restated"),
     }];
     Some(match holding {
         Some((a, b)) => {
             let how = match (a.1, b.1) {
-                (true, _) => format!(" ({} read as binary)", first.unit.label),
-                (_, true) => format!(" ({} read as binary)", second.unit.label),
-                _ => String::new(),
+                (true, _) => Some(msg!("restate-binary", unit = &first.unit.label)),
+                (_, true) => Some(msg!("restate-binary", unit = &second.unit.label)),
+                _ => None,
             };
             Finding {
                 verdict: Verdict::Verified,
                 check: "restate",
                 span: first.span.start..second.span.end,
                 label_span: second.span.clone(),
-                label: computed.clone(),
-                message: format!("{shown_second} restates {shown_first}{how}"),
-                steps: vec![computed],
+                label: as_written(computed.clone()),
+                message: msg!(
+                    "restate-verified",
+                    second = shown_second,
+                    first = shown_first,
+                    reading = how
+                ),
+                steps: vec![as_written(computed)],
                 related,
                 sources: Vec::new(),
                 help: None,
@@ -203,9 +210,9 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
             check: "restate",
             span: second.span.clone(),
             label_span: second.span.clone(),
-            label: computed.clone(),
-            message: format!("{computed}, not {shown_second}"),
-            steps: vec![computed],
+            label: as_written(computed.clone()),
+            message: msg!("message-not", computed = &computed, claim = shown_second),
+            steps: vec![as_written(computed)],
             related,
             sources: Vec::new(),
             help: Some(help(first, second)),
@@ -226,16 +233,16 @@ fn value(q: &Quantity, binary: bool, exact: bool) -> Interval {
     }
 }
 
-fn help(first: &Quantity, second: &Quantity) -> String {
+fn help(first: &Quantity, second: &Quantity) -> Message {
     let ratio = second.claimed(false, false).nominal / first.premise().nominal;
     if (ratio - 8.0).abs() < 0.5 || (ratio - 0.125).abs() < 0.01 {
-        "bits and bytes: a byte is 8 bits, so Gb/s ÷ 8 = GB/s".to_string()
+        msg!("restate-help-bits")
     } else {
-        format!(
-            "{} and {} differ by a factor of {}",
-            first.unit.label,
-            second.unit.label,
-            number(ratio)
+        msg!(
+            "restate-help-factor",
+            first = &first.unit.label,
+            second = &second.unit.label,
+            factor = number(ratio)
         )
     }
 }

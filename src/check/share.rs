@@ -32,9 +32,10 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
@@ -351,25 +352,33 @@ fn change(
         check: "share",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
-            format!("{claim} matches the change {computed}")
+            msg!(
+                "message-change-verified",
+                claim = claim,
+                computed = &computed
+            )
         } else {
-            format!("the change is {computed}, not {claim}")
+            msg!(
+                "message-change-contradicted",
+                computed = &computed,
+                claim = claim
+            )
         },
-        steps: vec![computed],
+        steps: vec![as_written(computed)],
         related: vec![
             Related {
                 span: from.span.clone(),
-                note: "from".into(),
+                note: msg!("note-from"),
             },
             Related {
                 span: to.span.clone(),
-                note: "to".into(),
+                note: msg!("note-to"),
             },
         ],
         sources: Vec::new(),
-        help: (!holds).then(|| "the two figures stated give another change".to_string()),
+        help: (!holds).then(|| msg!("help-another-change")),
     })
 }
 
@@ -574,25 +583,25 @@ fn check(
         check: "share",
         span: share.span.clone(),
         label_span: share.span.clone(),
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
-            format!("{claim} matches {computed}")
+            msg!("message-matches", claim = claim, computed = &computed)
         } else {
-            format!("{computed}, not {claim}")
+            msg!("message-not", computed = &computed, claim = claim)
         },
-        steps: vec![computed],
+        steps: vec![as_written(computed)],
         related: vec![
             Related {
                 span: part.quantity.span.clone(),
-                note: "the part".into(),
+                note: msg!("note-part"),
             },
             Related {
                 span: whole.span.clone(),
-                note: "the whole".into(),
+                note: msg!("note-whole"),
             },
         ],
         sources: Vec::new(),
-        help: (!holds).then(|| "the part and the whole stated give another share".to_string()),
+        help: (!holds).then(|| msg!("share-help")),
     })
 }
 

@@ -42,11 +42,13 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, SourceRef, Verdict};
+use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues, Found};
 use crate::claim::names::respective;
 use crate::kb::{Entity, Fact, FactValue, Kb, Kind, Measure, Mention, Reading};
+use crate::lang::message::{Arg, Message};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
@@ -293,7 +295,7 @@ struct Candidate<'k> {
     expected: Interval,
     /// How the reading was taken, for the steps: "900 GB/s ÷ 2 per
     /// direction".
-    how: Option<String>,
+    how: Option<Message>,
     /// The reading's qualifiers, with the direction it was taken in.
     qualifiers: BTreeMap<String, String>,
     /// The value for a report, as taken.
@@ -334,10 +336,10 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
         Judged::NoFact => article_subject.and_then(|s| {
             match judge(kb, context, topic, q, &clause, counted.as_ref(), s) {
                 Judged::NoFact => None,
-                Judged::Done(finding) => finding,
+                Judged::Done(finding) => finding.map(|f| *f),
             }
         }),
-        Judged::Done(finding) => finding,
+        Judged::Done(finding) => finding.map(|f| *f),
     }
 }
 
@@ -345,7 +347,8 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
 enum Judged {
     /// The subject has no fact the figure could be.
     NoFact,
-    Done(Option<Finding>),
+    /// Boxed: a finding is large, and most figures end without one.
+    Done(Option<Box<Finding>>),
 }
 
 /// Attributes whose facts are the most a thing allows, not what each use of
@@ -469,7 +472,7 @@ fn judge(
         });
     let claimed = claimed_readings(q, subject.count.filter(|_| !beside_its_unit));
     if let Some((c, how)) = matching(&candidates, &claimed, context.tolerance) {
-        return Judged::Done(Some(verified(kb, context, q, &subject, c, how)));
+        return Judged::Done(Some(Box::new(verified(kb, context, q, &subject, c, how))));
     }
     if beside_its_unit {
         return Judged::Done(None);
@@ -561,14 +564,14 @@ fn judge(
     let mut mixed = claimed.clone();
     mixed.extend(decimal_reading(q));
     let help = wrong_column(context, q, &stated, &carried, &candidates, &relaxed, &mixed);
-    Judged::Done(Some(contradicted(
+    Judged::Done(Some(Box::new(contradicted(
         kb,
         context,
         q,
         &subject,
         &candidates,
         help,
-    )))
+    ))))
 }
 
 /// Whether a figure that matches no reading is stated as the entity's spec,
@@ -813,8 +816,8 @@ fn wrong_column(
     carried: &[&str],
     expected: &[Candidate],
     relaxed: &[Candidate],
-    claimed: &[(Interval, Option<String>)],
-) -> Option<String> {
+    claimed: &[(Interval, Option<Message>)],
+) -> Option<Message> {
     let cost = |c: &Candidate| -> usize {
         stated
             .iter()
@@ -827,7 +830,7 @@ fn wrong_column(
             .map(|(k, _)| if carried.contains(&k.as_str()) { 2 } else { 1 })
             .sum()
     };
-    let mut matches: Vec<(usize, &Candidate, Option<String>)> = Vec::new();
+    let mut matches: Vec<(usize, &Candidate, Option<Message>)> = Vec::new();
     for c in relaxed {
         'found: for (expected, prefix) in prefix_readings(c) {
             for (value, how) in claimed {
@@ -842,27 +845,33 @@ fn wrong_column(
     matches.sort_by_key(|(cost, ..)| *cost);
     let (_, best, how) = matches.into_iter().next()?;
     let text = claim_text(context, q);
-    let is = format!(
-        "{text} is the {} {} figure{}",
-        short_name(best.entity),
-        column(&best.fact.attribute, &best.qualifiers),
-        how.map_or(String::new(), |h| format!(" ({h})"))
+    let is = msg!(
+        "spec-help-is",
+        claim = &text,
+        entity = short_name(best.entity),
+        column = column(&best.fact.attribute, &best.qualifiers),
+        how = how.map(|h| msg!("spec-help-how", how = h))
     );
     if stated.is_empty() {
         return Some(is);
     }
-    let (owner, same) = match expected.iter().find(|c| c.entity.id == best.entity.id) {
-        Some(c) => ("its".to_string(), c),
-        None => (
-            format!("the {}", short_name(expected[0].entity)),
-            &expected[0],
-        ),
-    };
-    Some(format!(
-        "{is}; {owner} {} figure is {}",
-        column(&same.fact.attribute, &same.qualifiers),
-        same.shown
-    ))
+    Some(
+        match expected.iter().find(|c| c.entity.id == best.entity.id) {
+            Some(same) => msg!(
+                "spec-help-its",
+                is = is,
+                column = column(&same.fact.attribute, &same.qualifiers),
+                value = &same.shown
+            ),
+            None => msg!(
+                "spec-help-the",
+                is = is,
+                entity = short_name(expected[0].entity),
+                column = column(&expected[0].fact.attribute, &expected[0].qualifiers),
+                value = &expected[0].shown
+            ),
+        },
+    )
 }
 
 /// The mention a count counts: "2,048 张 H800", "8×H100", "100,000 H100s".
@@ -1352,7 +1361,7 @@ fn direction_readings(
     m: &Measure,
     fact: Option<&str>,
     stated: Option<&Vec<String>>,
-) -> Vec<(Interval, Option<String>, Option<&'static str>)> {
+) -> Vec<(Interval, Option<Message>, Option<&'static str>)> {
     let as_stated = (m.interval, None, None);
     let Some(fact) = fact else {
         return vec![as_stated];
@@ -1360,12 +1369,12 @@ fn direction_readings(
     let other = match fact {
         "bidirectional" => (
             m.interval.scale(0.5),
-            Some(format!("{} ÷ 2 per direction", m.shown())),
+            Some(msg!("spec-how-per-direction", value = m.shown())),
             "per_direction",
         ),
         "per_direction" => (
             m.interval.scale(2.0),
-            Some(format!("{} × 2 for both directions", m.shown())),
+            Some(msg!("spec-how-both-directions", value = m.shown())),
             "bidirectional",
         ),
         _ => return vec![as_stated],
@@ -1405,37 +1414,28 @@ fn candidates_relaxed<'k>(
 
 /// The figure's own readings: as written, GB as GiB, a second magnitude, and
 /// per unit when the clause counts the entity.
-fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<String>)> {
+fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<Message>)> {
     let mut out = vec![(q.claimed(false, false), None)];
     // Memory sizes may be binary; rates never are ("4.8 TB/s" is 4.8×10¹²).
     if q.has_binary_reading() && q.dimension() == Dimension::of(Base::Byte) {
         out.push((
             q.claimed(true, false),
-            Some(format!(
-                "if {} means {}",
-                q.unit,
-                binary_label(&q.unit.label)
+            Some(msg!(
+                "spec-how-means",
+                unit = q.unit.to_string(),
+                other = binary_label(&q.unit.label)
             )),
         ));
     }
     if q.number_alternative.is_some() {
-        out.push((
-            q.claimed(false, true),
-            Some("with the other reading of 兆".into()),
-        ));
+        out.push((q.claimed(false, true), Some(msg!("spec-how-magnitude"))));
     }
     if let Some(n) = count {
         let per_unit: Vec<_> = out
             .iter()
             .map(|(v, how)| {
-                let note = format!("per unit, of {}", number(n));
-                (
-                    v.scale(1.0 / n),
-                    Some(match how {
-                        Some(h) => format!("{note}, {h}"),
-                        None => note,
-                    }),
-                )
+                let note = msg!("spec-how-per-unit", count = number(n));
+                (v.scale(1.0 / n), join(Some(note), how.clone()))
             })
             .collect();
         out.extend(per_unit);
@@ -1445,7 +1445,7 @@ fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<S
 
 /// A candidate's value as written, and with its prefix read the other way
 /// (GB as GiB, GiB as GB): GB and GiB mixed is a column of its own.
-fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<String>)> {
+fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<Message>)> {
     let unit = &c.measure.unit;
     let mut out = vec![(c.expected, None)];
     if let Some(binary) = unit.binary_factor
@@ -1453,7 +1453,7 @@ fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<String>)> {
     {
         out.push((
             c.expected.scale(binary / unit.factor),
-            Some(format!("if the source's {} is binary", unit.label)),
+            Some(msg!("spec-how-source-binary", unit = &unit.label)),
         ));
     }
     if let Some((prefix, rest)) = unit.label.split_once('i')
@@ -1461,10 +1461,11 @@ fn prefix_readings(c: &Candidate) -> Vec<(Interval, Option<String>)> {
     {
         out.push((
             c.expected.scale(1000f64.powi(power) / 1024f64.powi(power)),
-            Some(format!(
-                "as if the source's {} {} were {prefix}{rest}",
-                number(c.expected.nominal / unit.factor),
-                unit.label
+            Some(msg!(
+                "spec-how-source-as",
+                value = number(c.expected.nominal / unit.factor),
+                unit = &unit.label,
+                other = format!("{prefix}{rest}")
             )),
         ));
     }
@@ -1485,14 +1486,18 @@ fn binary_power(prefix: &str) -> Option<i32> {
 /// A binary-prefixed figure read as the metric prefix it was mistaken for:
 /// "85.9 GiB" as 85.9 GB. Only for naming a column, never to verify: GiB is
 /// unambiguous.
-fn decimal_reading(q: &Quantity) -> Option<(Interval, Option<String>)> {
+fn decimal_reading(q: &Quantity) -> Option<(Interval, Option<Message>)> {
     let label = &q.unit.label;
     let (prefix, rest) = label.split_once('i')?;
     let power = binary_power(prefix)?;
     let decimal = 1000f64.powi(power) / 1024f64.powi(power);
     Some((
         q.claimed(false, false).scale(decimal),
-        Some(format!("if {label} means {prefix}{rest}")),
+        Some(msg!(
+            "spec-how-means",
+            unit = label,
+            other = format!("{prefix}{rest}")
+        )),
     ))
 }
 
@@ -1508,9 +1513,9 @@ fn binary_label(label: &str) -> String {
 /// trying the knowledge base's GiB reading of a GB figure too.
 fn matching<'c, 'k>(
     candidates: &'c [Candidate<'k>],
-    claimed: &[(Interval, Option<String>)],
+    claimed: &[(Interval, Option<Message>)],
     tolerance: f64,
-) -> Option<(&'c Candidate<'k>, Option<String>)> {
+) -> Option<(&'c Candidate<'k>, Option<Message>)> {
     for (value, how) in claimed {
         for c in candidates {
             if value.meets_within(&c.expected, tolerance) {
@@ -1528,7 +1533,7 @@ fn matching<'c, 'k>(
             }
             let expected = c.expected.scale(binary / c.measure.unit.factor);
             if value.meets_within(&expected, tolerance) {
-                let note = format!("if the source's {} is binary", c.measure.unit.label);
+                let note = msg!("spec-how-source-binary", unit = &c.measure.unit.label);
                 return Some((c, join(how.clone(), join(c.how.clone(), Some(note)))));
             }
         }
@@ -1536,9 +1541,9 @@ fn matching<'c, 'k>(
     None
 }
 
-fn join(a: Option<String>, b: Option<String>) -> Option<String> {
+fn join(a: Option<Message>, b: Option<Message>) -> Option<Message> {
     match (a, b) {
-        (Some(a), Some(b)) => Some(format!("{a}, {b}")),
+        (Some(a), Some(b)) => Some(msg!("spec-how-and", first = a, second = b)),
         (a, b) => a.or(b),
     }
 }
@@ -1597,13 +1602,13 @@ fn source_ref(kb: &Kb, id: &str) -> Option<SourceRef> {
     })
 }
 
-fn overridden_note(fact: &Fact) -> Option<String> {
+fn overridden_note(fact: &Fact) -> Option<Message> {
     fact.overrides.as_ref().map(|old| {
-        format!(
-            "{} is from {}, overriding the built-in {}",
-            fact.value().value,
-            fact.file,
-            old.value().value
+        msg!(
+            "spec-overridden",
+            value = fact.value().value.to_string(),
+            file = fact.file.to_string(),
+            old = old.value().value.to_string()
         )
     })
 }
@@ -1626,17 +1631,17 @@ fn verified(
     q: &Quantity,
     subject: &Subject,
     c: &Candidate,
-    how: Option<String>,
+    how: Option<Message>,
 ) -> Finding {
     let name = short_name(c.entity);
     let col = column(&c.fact.attribute, &c.qualifiers);
-    let mut steps = vec![format!(
+    let mut steps = vec![as_written(format!(
         "{name} {col}: {} — {:?}",
         c.measure.shown(),
         c.reading.quote
-    )];
+    ))];
     if let Some(h) = &how {
-        steps.push(format!("holds {h}"));
+        steps.push(msg!("spec-step-holds", how = h.clone()));
     }
     steps.extend(overridden_note(c.fact));
     Finding {
@@ -1644,21 +1649,25 @@ fn verified(
         check: "spec",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: format!("{name} {col}: {}", c.shown),
-        message: format!(
-            "{} matches {}the {name} {col} ({}{})",
-            claim_text(context, q),
-            subject
+        label: as_written(format!("{name} {col}: {}", c.shown)),
+        message: msg!(
+            "spec-verified",
+            claim = claim_text(context, q),
+            count = subject
                 .count
-                .filter(|_| how.as_deref().is_some_and(|h| h.contains("per unit")))
+                .filter(|_| how
+                    .as_ref()
+                    .is_some_and(|h| h.mentions("spec-how-per-unit")))
                 .map_or(String::new(), |n| format!("{} × ", number(n))),
-            c.shown,
-            overridden_note(c.fact).map_or(String::new(), |n| format!("; {n}"))
+            entity = name,
+            column = &col,
+            value = &c.shown,
+            note = overridden_note(c.fact).map(|n| msg!("spec-verified-note", note = n))
         ),
         steps,
         related: vec![Related {
             span: subject.mention.span.clone(),
-            note: "the entity".into(),
+            note: msg!("note-entity"),
         }],
         sources: source_ref(kb, &c.reading.source).into_iter().collect(),
         help: None,
@@ -1671,7 +1680,7 @@ fn contradicted(
     q: &Quantity,
     subject: &Subject,
     candidates: &[Candidate],
-    help: Option<String>,
+    help: Option<Message>,
 ) -> Finding {
     let text = claim_text(context, q);
     // The followed reading of each fact, once.
@@ -1699,30 +1708,35 @@ fn contradicted(
         })
         .collect();
     let subject_name = &context.text[subject.mention.span.clone()];
-    let message = format!("{subject_name} {col} is {}, not {text}", or_list(&values));
-    let mut steps: Vec<String> = expected
+    let message = msg!(
+        "spec-contradicted",
+        subject = subject_name,
+        column = &col,
+        values = or_message(&values),
+        claim = &text
+    );
+    let mut steps: Vec<Message> = expected
         .iter()
         .map(|c| {
-            format!(
-                "{} {}: {}{}",
-                short_name(c.entity),
-                column(&c.fact.attribute, &c.qualifiers),
-                c.measure.shown(),
-                c.how.as_ref().map_or(String::new(), |h| format!(" ({h})"))
+            msg!(
+                "spec-step-value",
+                entity = short_name(c.entity),
+                column = column(&c.fact.attribute, &c.qualifiers),
+                value = c.measure.shown(),
+                how = c.how.clone().map(|h| msg!("spec-help-how", how = h))
             )
         })
         .collect();
-    steps.push(format!("{text} meets none of them, under any reading"));
-    steps.extend(expected.iter().filter_map(|c| overridden_note(c.fact)));
-    let overrides: Vec<String> = expected
+    steps.push(msg!("spec-step-none", claim = &text));
+    let overrides: Vec<Message> = expected
         .iter()
         .filter_map(|c| overridden_note(c.fact))
         .collect();
-    let help = match (help, overrides.is_empty()) {
-        (help, true) => help,
-        (Some(h), false) => Some(format!("{h}; {}", overrides.join("; "))),
-        (None, false) => Some(overrides.join("; ")),
-    };
+    steps.extend(overrides.iter().cloned());
+    let help = help
+        .into_iter()
+        .chain(overrides)
+        .reduce(|first, second| msg!("list-semicolon", first = first, second = second));
     let mut sources: Vec<SourceRef> = Vec::new();
     for c in expected.iter().take(4) {
         if let Some(s) = source_ref(kb, &c.reading.source)
@@ -1736,23 +1750,31 @@ fn contradicted(
         check: "spec",
         span: q.span.clone(),
         label_span: q.span.clone(),
-        label: format!("{col}: {}", or_list(&values)),
+        label: msg!("label-values", column = &col, values = or_message(&values)),
         message,
         steps,
         related: vec![Related {
             span: subject.mention.span.clone(),
-            note: "the entity".into(),
+            note: msg!("note-entity"),
         }],
         sources,
         help,
     }
 }
 
-fn or_list(items: &[String]) -> String {
+/// Items in the reader's language: "a, b or c".
+fn or_message(items: &[String]) -> Arg {
     match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        [] => Arg::from(""),
+        [one] => Arg::from(one),
+        [init @ .., last] => {
+            let init = init
+                .iter()
+                .map(Arg::from)
+                .reduce(|first, second| msg!("list-comma", first = first, second = second).into())
+                .expect("a list of two or more has a first item");
+            msg!("list-or", init = init, last = last).into()
+        }
     }
 }
 
@@ -1774,8 +1796,8 @@ mod tests {
                 (
                     f.verdict,
                     text[f.span.clone()].to_string(),
-                    f.message.clone(),
-                    f.help.clone(),
+                    f.message.english(),
+                    f.help.as_ref().map(crate::lang::message::Message::english),
                 )
             })
             .collect()
@@ -1867,6 +1889,28 @@ mod tests {
         assert!(spec("It needs at least 700 GB on H100 GPUs.").is_empty());
         assert!(spec("100,000 H100 draw 150 MW.").is_empty());
         assert!(spec("H100 的有效算力打四折是每卡 396 TFLOPS。").is_empty());
+    }
+
+    /// How a figure was read to match is part of the message, in each
+    /// language: per unit of a configuration, and the count that says so.
+    #[test]
+    fn the_reading_that_matches_is_said_in_the_readers_language() {
+        let text = "The node holds 8 H100 SXM cards; together they carry 800 GB of memory.";
+        let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+        let help = report
+            .findings
+            .iter()
+            .find(|f| f.check == "spec" && f.verdict == Verdict::Contradicted)
+            .and_then(|f| f.help.as_ref())
+            .expect("a help line naming the column 800 GB matches");
+        assert!(help.mentions("spec-how-per-unit"), "{help:?}");
+        assert!(
+            help.english().ends_with("(per unit, of 8)"),
+            "{}",
+            help.english()
+        );
+        let chinese = help.render(crate::lang::Lang::ZhHans.catalogue());
+        assert!(chinese.ends_with("（按每个单位计，共 8 个）"), "{chinese}");
     }
 
     #[test]

@@ -24,9 +24,11 @@
 
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Found};
+use crate::lang::message::Message;
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
@@ -203,12 +205,16 @@ fn listed_total(
     let sum = sum_of(&parts);
     let terms: Vec<String> = parts.iter().map(|p| number(p.number.nominal)).collect();
     let shown = |v: f64| with_unit(v / unit.factor, &unit.label);
-    let steps = vec![format!("{} = {}", terms.join(" + "), shown(sum.nominal))];
+    let steps = vec![as_written(format!(
+        "{} = {}",
+        terms.join(" + "),
+        shown(sum.nominal)
+    ))];
     let related = parts
         .iter()
         .map(|p| Related {
             span: p.span.clone(),
-            note: "a part".into(),
+            note: msg!("note-a-part"),
         })
         .collect();
     Some(finding(
@@ -307,7 +313,7 @@ fn whole_and_rest(
     let shown = |v: f64| with_unit(v / whole.unit.factor, &whole.unit.label);
     let related = vec![Related {
         span: whole.span.clone(),
-        note: "the whole".into(),
+        note: msg!("note-whole"),
     }];
     match rest {
         Some(rest) => {
@@ -329,7 +335,7 @@ fn whole_and_rest(
                 rest.span.clone(),
                 rest.premise().meets_within(&left, input.tolerance),
                 computed.clone(),
-                vec![computed],
+                vec![as_written(computed)],
                 related,
             ))
         }
@@ -354,11 +360,15 @@ fn whole_and_rest(
                 whole.span.start..last.span.end,
                 true,
                 computed.clone(),
-                vec![computed],
+                vec![as_written(computed.clone())],
                 related,
             );
             verified.label_span = last.span.clone();
-            verified.message = format!("{} adds up: {}", &text[last.span.clone()], verified.label);
+            verified.message = msg!(
+                "sum-verified",
+                claim = &text[last.span.clone()],
+                computed = computed
+            );
             Some(verified)
         }
     }
@@ -377,7 +387,7 @@ fn finding(
     span: Range<usize>,
     holds: bool,
     computed: String,
-    steps: Vec<String>,
+    steps: Vec<Message>,
     related: Vec<Related>,
 ) -> Finding {
     let claim = &text[span.clone()];
@@ -390,16 +400,16 @@ fn finding(
         check: "sum",
         span: span.clone(),
         label_span: span,
-        label: computed.clone(),
+        label: as_written(computed.clone()),
         message: if holds {
-            format!("{claim} adds up: {computed}")
+            msg!("sum-verified", claim = claim, computed = &computed)
         } else {
-            format!("{computed}, not {claim}")
+            msg!("message-not", computed = &computed, claim = claim)
         },
         steps,
         related,
         sources: Vec::new(),
-        help: (!holds).then(|| "the parts do not add up to the total stated".to_string()),
+        help: (!holds).then(|| msg!("sum-help")),
     }
 }
 

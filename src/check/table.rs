@@ -41,9 +41,11 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use crate::check::finding::{Finding, Related, Verdict};
+use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::Cues;
+use crate::lang::message::{Arg, Message};
+use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Lexer, Quantity, Token};
@@ -262,16 +264,16 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
                 .iter()
                 .map(|p| Related {
                     span: p.span.clone(),
-                    note: "a row above".into(),
+                    note: msg!("note-row-above"),
                 })
                 .collect();
             out.push(finding(
                 text,
                 total,
                 total.premise().meets_within(&sum, input.tolerance),
-                computed,
+                as_written(computed),
                 related,
-                "the rows above do not add up to the total row",
+                msg!("table-help-rows"),
             ));
         }
     }
@@ -331,20 +333,20 @@ fn rate_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
             let related = vec![
                 Related {
                     span: factor.span.clone(),
-                    note: "the figure it is computed from".into(),
+                    note: msg!("note-computed-from"),
                 },
                 Related {
                     span: rate.span.clone(),
-                    note: "the rate in the column's header".into(),
+                    note: msg!("note-header-rate"),
                 },
             ];
             out.push(finding(
                 text,
                 claim,
                 claim.premise().meets_within(&product, input.tolerance),
-                computed,
+                as_written(computed),
                 related,
-                "the cell is not the header's rate times its row's figure",
+                msg!("table-help-rate"),
             ));
         }
     }
@@ -378,7 +380,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
         // The counts: columns to the left whose body cells are all figures
         // of one dimension, not percentages, nearest first. Each is a
         // reading; a share holds when one of them gives it.
-        let readings: Vec<(usize, Interval, String)> = columns[..index]
+        let readings: Vec<(usize, Interval, Arg)> = columns[..index]
             .iter()
             .rev()
             .copied()
@@ -390,7 +392,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                 })
             })
             .map(|c| match total_row.and_then(|r| grid.value(r, c)) {
-                Some(t) => (c, t.premise(), text[t.span.clone()].trim().to_string()),
+                Some(t) => (c, t.premise(), Arg::from(text[t.span.clone()].trim())),
                 None => {
                     let mut sum = Interval::exact(0.0);
                     for &r in &body {
@@ -399,7 +401,8 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                                 .value(r, c)
                                 .map_or(Interval::exact(0.0), Quantity::premise);
                     }
-                    (c, sum, format!("the column's sum, {}", number(sum.nominal)))
+                    let shown = msg!("table-column-sum", sum = number(sum.nominal));
+                    (c, sum, Arg::from(shown))
                 }
             })
             .collect();
@@ -407,16 +410,16 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
             let Some(share) = grid.value(row, column) else {
                 continue;
             };
-            let worked: Vec<(bool, String, Range<usize>)> = readings
+            let worked: Vec<(bool, Message, Range<usize>)> = readings
                 .iter()
                 .filter_map(|(c, whole, whole_shown)| {
                     let count = grid.value(row, *c)?;
                     let fraction = count.premise().checked_div(*whole)?;
-                    let computed = format!(
-                        "{} ÷ {} = {}%",
-                        text[count.span.clone()].trim(),
-                        whole_shown,
-                        number(fraction.nominal * 100.0)
+                    let computed = msg!(
+                        "table-share-computed",
+                        count = text[count.span.clone()].trim(),
+                        whole = whole_shown.clone(),
+                        share = number(fraction.nominal * 100.0)
                     );
                     Some((
                         share.premise().meets_within(&fraction, input.tolerance),
@@ -435,7 +438,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
             };
             let related = vec![Related {
                 span: count,
-                note: "the count it is a share of".into(),
+                note: msg!("note-count-share"),
             }];
             out.push(finding(
                 text,
@@ -443,7 +446,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                 holds,
                 computed,
                 related,
-                "the share is not the row's count over the column's total, in any column",
+                msg!("table-help-share"),
             ));
         }
     }
@@ -465,9 +468,9 @@ fn finding(
     text: &str,
     claim: &Quantity,
     holds: bool,
-    computed: String,
+    computed: Message,
     related: Vec<Related>,
-    help: &str,
+    help: Message,
 ) -> Finding {
     let stated = text[claim.span.clone()].trim();
     Finding {
@@ -481,14 +484,18 @@ fn finding(
         label_span: claim.span.clone(),
         label: computed.clone(),
         message: if holds {
-            format!("{stated} agrees with its table: {computed}")
+            msg!(
+                "table-verified",
+                claim = stated,
+                computed = computed.clone()
+            )
         } else {
-            format!("{computed}, not {stated}")
+            msg!("message-not", computed = computed.clone(), claim = stated)
         },
         steps: vec![computed],
         related,
         sources: Vec::new(),
-        help: (!holds).then(|| help.to_string()),
+        help: (!holds).then_some(help),
     }
 }
 
@@ -543,6 +550,27 @@ mod tests {
                 (Verdict::Verified, "30%".to_string()),
                 (Verdict::Contradicted, "25%".to_string()),
             ]
+        );
+    }
+
+    /// Without a total row, a share's whole is the column's sum, which the
+    /// message names in the reader's language.
+    #[test]
+    fn a_share_of_the_columns_sum_is_named_in_each_language() {
+        let table = "| Cause | Stops | Share |\n|---|---|---|\n| GPU | 150 | 50% |\n| Network | 90 | 30% |\n| Other | 60 | 25% |\n";
+        let report = audit(Document::new("t.md", table.to_string()), Kb::builtin());
+        let wrong = report
+            .findings
+            .iter()
+            .find(|f| f.check == "table" && f.verdict == Verdict::Contradicted)
+            .expect("the 25% share");
+        assert_eq!(
+            wrong.message.english(),
+            "60 ÷ the column's sum, 300 = 20%, not 25%"
+        );
+        assert_eq!(
+            wrong.message.render(crate::lang::Lang::ZhHant.catalogue()),
+            "60 ÷ 該欄之和 300 = 20%，不是 25%"
         );
     }
 

@@ -25,6 +25,7 @@ use sha2::{Digest, Sha256};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Related, SourceRef, Verdict};
 use crate::ci::suppress::Unused;
+use crate::lang::message::Message;
 use crate::read::document::Document;
 
 /// The folder used when `--cache-dir` names none, in the working folder.
@@ -160,12 +161,12 @@ struct StoredFinding {
     check: String,
     span: Range<usize>,
     label_span: Range<usize>,
-    label: String,
-    message: String,
-    steps: Vec<String>,
+    label: Message,
+    message: Message,
+    steps: Vec<Message>,
     related: Vec<Related>,
     sources: Vec<SourceRef>,
-    help: Option<String>,
+    help: Option<Message>,
 }
 
 impl Stored {

@@ -21,6 +21,8 @@ use crate::claim::cues::Cue;
 use crate::claim::facts::Facts;
 use crate::claim::kind::typed_mentions;
 use crate::kb::{Kb, Mention};
+use crate::lang::message::{Arg, Message};
+use crate::msg;
 use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::document::Document;
@@ -46,8 +48,10 @@ pub struct Statement {
     pub role: Role,
     /// The checks that reached a verdict on the figure.
     pub checks: Vec<Covered>,
-    /// Why no check did, when none did.
-    pub unchecked: Option<String>,
+    /// Why no check did, when none did: a message the report renders in
+    /// the reader's language, English in JSON.
+    #[serde(serialize_with = "english")]
+    pub unchecked: Option<Message>,
 }
 
 /// The interval a figure allows, in its own unit.
@@ -489,30 +493,40 @@ fn subject_of(
     }
 }
 
-fn why_unchecked(subject: &Subject, role: Role) -> String {
+/// Why no check reached a figure, as a message the report renders; a
+/// name is the subject's as written, else the message's own words.
+fn why_unchecked(subject: &Subject, role: Role) -> Message {
+    let name = |otherwise: Message| -> Arg {
+        subject
+            .name
+            .as_ref()
+            .map_or_else(|| otherwise.into(), Arg::from)
+    };
     match (subject.kind, role) {
-        (SubjectKind::Unknown, _) => format!(
-            "about {:?}, a name or variant the knowledge base does not know",
-            subject.name.as_deref().unwrap_or("a name")
+        (SubjectKind::Unknown, _) => msg!(
+            "unchecked-unknown",
+            name = subject.name.as_ref().map_or_else(
+                || msg!("unchecked-a-name").into(),
+                |n| Arg::from(format!("{n:?}"))
+            )
         ),
-        (SubjectKind::Ambiguous, _) => format!(
-            "its sentence names things the knowledge base does not know beside {}: whose figure it is is uncertain",
-            subject.name.as_deref().unwrap_or("a known one")
+        (SubjectKind::Ambiguous, _) => msg!(
+            "unchecked-ambiguous",
+            name = name(msg!("unchecked-a-known-one"))
         ),
-        (SubjectKind::None, Role::Calculation) => {
-            "a calculation no check could read in full".to_string()
-        }
-        (SubjectKind::None, _) => {
-            "no subject the knowledge base knows, and no relation in reach".to_string()
-        }
-        (_, Role::Requirement | Role::Bound) => {
-            "a requirement or bound with nothing stated to hold it against".to_string()
-        }
-        _ => format!(
-            "no fact of {} for this figure, or not certain enough to compare",
-            subject.name.as_deref().unwrap_or("its subject")
+        (SubjectKind::None, Role::Calculation) => msg!("unchecked-calculation"),
+        (SubjectKind::None, _) => msg!("unchecked-no-subject"),
+        (_, Role::Requirement | Role::Bound) => msg!("unchecked-requirement"),
+        _ => msg!(
+            "unchecked-no-fact",
+            name = name(msg!("unchecked-its-subject"))
         ),
     }
+}
+
+/// A reason in English, for the JSON contract.
+fn english<S: serde::Serializer>(reason: &Option<Message>, to: S) -> Result<S::Ok, S::Error> {
+    reason.as_ref().map(Message::english).serialize(to)
 }
 
 #[cfg(test)]
@@ -533,11 +547,23 @@ mod tests {
         assert_eq!(s[0].text, "144 GB");
         assert_eq!(s[0].subject.kind, SubjectKind::Ambiguous);
         assert!(s[0].checks.is_empty());
-        assert!(s[0].unchecked.as_deref().unwrap().contains("uncertain"));
+        assert!(
+            s[0].unchecked
+                .as_ref()
+                .unwrap()
+                .english()
+                .contains("uncertain")
+        );
         let s = read("Meanwhile the Orion X4 carries 144 GB.\n");
         assert_eq!(s[0].subject.kind, SubjectKind::Unknown);
         assert_eq!(s[0].subject.name.as_deref(), Some("Orion X4"));
-        assert!(s[0].unchecked.as_deref().unwrap().contains("Orion X4"));
+        let reason = s[0].unchecked.as_ref().unwrap();
+        assert!(reason.english().contains("\"Orion X4\""));
+        let chinese = reason.render(crate::lang::Lang::ZhHans.catalogue());
+        assert!(
+            chinese.contains("\"Orion X4\"") && chinese.contains("知识库"),
+            "{chinese}"
+        );
     }
 
     #[test]

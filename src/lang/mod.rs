@@ -2,13 +2,15 @@
 //! `--lang` or the config's `lang:`, resolved per document to a [`Lang`]),
 //! and the texts it speaks in, as data.
 //!
-//! Every text a report writes around the findings is a message of a
-//! catalogue, one Fluent file per language under `messages/`
+//! Every text a report writes around the findings, and the first line of
+//! each finding, is a message of a catalogue, one Fluent file per language under `messages/`
 //! (`messages/en.ftl`, `messages/zh-Hans.ftl`, `messages/zh-Hant.ftl`),
 //! compiled into the binary as the knowledge base is. A message has a key
 //! and named placeholders (`summary-coverage` takes `$figures`,
 //! `$verified`, `$flagged` and `$unchecked`); the code asks for it with
-//! [`tr!`](crate::tr) and never holds the words itself, so adding a
+//! [`tr!`](crate::tr), or for a finding's line builds a
+//! [`message::Message`] with [`msg!`](crate::msg) that the report renders,
+//! and never holds the words itself, so adding a
 //! language is adding a file, and a test checks that every language has
 //! every message with the same placeholders, and that every key the code
 //! asks for exists.
@@ -23,6 +25,7 @@
 //! characters, English otherwise.
 
 pub mod detect;
+pub mod message;
 
 use std::sync::OnceLock;
 
@@ -299,10 +302,10 @@ mod tests {
         }
     }
 
-    /// The keys the code asks for with `tr!`, from the source under src/
-    /// but this module's (whose tests ask for some).
+    /// The keys the code asks for with `tr!` and `msg!`, from the source
+    /// under src/ but this module's (whose tests ask for some).
     fn keys_in_code() -> BTreeSet<String> {
-        let call = regex::Regex::new(r#"tr!\(\s*[^,]+,\s*"([^"]+)""#).unwrap();
+        let call = regex::Regex::new(r#"(?:tr!\(\s*[^,]+,|msg!\()\s*"([^"]+)""#).unwrap();
         let mut keys = BTreeSet::new();
         let src = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut folders = vec![src.clone()];

@@ -10,6 +10,8 @@
 use std::fmt;
 use std::ops::Range;
 
+use crate::lang::message::Message;
+use crate::msg;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Op;
 use crate::number::quantity::{Quantity, Token};
@@ -43,18 +45,20 @@ impl Reading {
     }
 
     /// What a reader is told when only this reading reconciles a claim.
-    pub fn describe(&self) -> Option<String> {
+    pub fn describe(&self) -> Option<Message> {
         let mut parts = Vec::new();
         if self.binary {
-            parts.push("the byte prefixes are binary (GB as GiB)");
+            parts.push(msg!("reading-binary"));
         }
         if self.alternative_magnitude {
-            parts.push("兆 means 10⁶");
+            parts.push(msg!("reading-magnitude"));
         }
         if self.conversion {
-            parts.push("the 1024 converts between binary prefixes");
+            parts.push(msg!("reading-conversion"));
         }
-        (!parts.is_empty()).then(|| parts.join(" and "))
+        parts
+            .into_iter()
+            .reduce(|first, second| msg!("reading-and", first = first, second = second))
     }
 }
 

@@ -7,8 +7,9 @@
 //! figure (subject kinds, where the subject was found, roles, verdicts,
 //! the counts). Kinds, attributes and qualifiers are the claim model's
 //! names (`power_per_accelerator`, `precision bf16`), as the knowledge
-//! base and `claims/cues.yaml` spell them, and why a figure is unchecked
-//! is the claim model's sentence, English for now.
+//! base and `claims/cues.yaml` spell them. Why a figure is unchecked is
+//! the claim model's message, in the file's language too (English in
+//! JSON).
 
 use std::io::{self, Write};
 
@@ -98,8 +99,8 @@ pub fn human(file: &ClaimsFile, out: &mut dyn Write) -> io::Result<()> {
         }
         about.push(role(c, s.role));
         let outcome = if s.checks.is_empty() {
-            let reason = match s.unchecked.as_deref() {
-                Some(reason) => reason.to_string(),
+            let reason = match &s.unchecked {
+                Some(reason) => reason.render(c),
                 None => tr!(c, "claims-no-check"),
             };
             tr!(c, "claims-unchecked", reason = reason)

@@ -13,6 +13,7 @@ use std::io::{self, Write};
 use super::{Emitter, Options};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Verdict};
+use crate::lang::message::Message;
 
 pub struct Github {
     pub options: Options,
@@ -33,10 +34,10 @@ pub fn escape_property(text: &str) -> String {
 /// The annotation's body: the first line, then the recomputation, the help
 /// line and the sources.
 fn body(finding: &Finding) -> String {
-    let mut lines = vec![finding.message.clone()];
-    lines.extend(finding.steps.iter().cloned());
+    let mut lines = vec![finding.message.english()];
+    lines.extend(finding.steps.iter().map(Message::english));
     if let Some(help) = &finding.help {
-        lines.push(format!("help: {help}"));
+        lines.push(format!("help: {}", help.english()));
     }
     for source in &finding.sources {
         lines.push(format!("source: {} <{}>", source.title, source.url));

@@ -327,9 +327,9 @@ fn open_mark(c: &Catalogue, file: usize, findings: &[Finding], segment: &Segment
             "html-finding",
             verdict = verdict(c, f.verdict),
             check = f.check,
-            message = f.message.as_str()
+            message = f.message.render(c)
         )];
-        lines.extend(f.steps.iter().map(|s| format!("  {s}")));
+        lines.extend(f.steps.iter().map(|s| format!("  {}", s.render(c))));
         lines.join("\n")
     };
     let unchecked = || tr!(c, "html-unchecked");
@@ -570,7 +570,7 @@ fn panel_entry(
         if f.verdict.is_flag() { " open" } else { "" },
         escaped(&verdict(c, f.verdict)),
         escaped(f.check),
-        escaped(&f.message),
+        escaped(&f.message.render(c)),
     ));
     html.push_str(&format!(
         "<blockquote>{}</blockquote>",
@@ -581,7 +581,7 @@ fn panel_entry(
         html.push_str(&label(tr!(c, "label-steps")));
         html.push_str(r#"<ol class="steps">"#);
         for step in &f.steps {
-            html.push_str(&format!("<li>{}</li>", escaped(step)));
+            html.push_str(&format!("<li>{}</li>", escaped(&step.render(c))));
         }
         html.push_str("</ol>");
     }
@@ -595,7 +595,7 @@ fn panel_entry(
                 "html-related",
                 location = format!("{line}:{column}"),
                 text = &document.text[r.span.clone()],
-                note = r.note.as_str()
+                note = r.note.render(c)
             );
             html.push_str(&format!("<li>{}</li>", escaped(&item)));
         }
@@ -614,7 +614,10 @@ fn panel_entry(
         html.push_str("</ul>");
     }
     if let Some(help) = &f.help {
-        html.push_str(&format!(r#"<p class="help">{}</p>"#, escaped(help)));
+        html.push_str(&format!(
+            r#"<p class="help">{}</p>"#,
+            escaped(&help.render(c))
+        ));
     }
     html.push_str("</details>");
 }
@@ -764,9 +767,9 @@ mod tests {
             check: "arithmetic",
             label_span: span.clone(),
             span,
-            label: String::new(),
-            message: "m <b>".into(),
-            steps: vec!["1 < 2".into()],
+            label: crate::msg!("label-as-written", text = ""),
+            message: crate::msg!("message-not", computed = "m <b>", claim = "n"),
+            steps: vec![crate::check::finding::as_written("1 < 2")],
             related: Vec::new(),
             sources: Vec::new(),
             help: None,
@@ -824,7 +827,7 @@ mod tests {
         let mut flagged = finding(Verdict::Inconsistent, 30..35);
         flagged.related = vec![crate::check::finding::Related {
             span: 5..15,
-            note: "the other statement".into(),
+            note: crate::msg!("note-stated-here-too"),
         }];
         let eight = 7..13;
         let cut = segments(std::slice::from_ref(&flagged), std::slice::from_ref(&eight));
@@ -850,7 +853,7 @@ mod tests {
     fn a_flagged_findings_related_spans_are_marked_where_no_claim_is() {
         let related = |span: Range<usize>| crate::check::finding::Related {
             span,
-            note: "the other statement".into(),
+            note: crate::msg!("note-stated-here-too"),
         };
         let mut flagged = finding(Verdict::Inconsistent, 20..25);
         flagged.related = vec![related(0..8), related(4..8), related(20..22)];

@@ -4,8 +4,8 @@
 //! and after several files a grand total of the same counts, so a folder's
 //! run ends with its outcome rather than its last file's. Each file's lines
 //! are in its language, the grand total in the run's ([`super::RunLang`]);
-//! the findings' own messages, labels and help are the checks' (English
-//! for now), the words around them the catalogue's.
+//! the findings' first lines, labels and help lines are rendered there
+//! from their messages, and the words around them are the catalogue's.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -156,13 +156,18 @@ impl SourceCode for Source<'_> {
 
 impl fmt::Debug for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.finding.message)
+        f.write_str(&self.finding.message.render(self.catalogue))
     }
 }
 
 impl fmt::Display for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.finding.check, self.finding.message)
+        write!(
+            f,
+            "{}: {}",
+            self.finding.check,
+            self.finding.message.render(self.catalogue)
+        )
     }
 }
 
@@ -183,13 +188,17 @@ impl Diagnostic for Rendered<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let f = self.finding;
-        let primary =
-            LabeledSpan::new_primary_with_span(Some(f.label.clone()), f.label_span.clone());
+        let primary = LabeledSpan::new_primary_with_span(
+            Some(f.label.render(self.catalogue)),
+            f.label_span.clone(),
+        );
         let related = f
             .related
             .iter()
             .filter(|r| r.span != f.label_span)
-            .map(|r| LabeledSpan::new_with_span(Some(r.note.clone()), r.span.clone()));
+            .map(|r| {
+                LabeledSpan::new_with_span(Some(r.note.render(self.catalogue)), r.span.clone())
+            });
         Some(Box::new(std::iter::once(primary).chain(related)))
     }
 
@@ -197,7 +206,7 @@ impl Diagnostic for Rendered<'_> {
         let f = self.finding;
         let mut lines: Vec<String> = Vec::new();
         if let Some(h) = &f.help {
-            lines.push(h.clone());
+            lines.push(h.render(self.catalogue));
         }
         for s in &f.sources {
             lines.push(tr!(
@@ -242,7 +251,7 @@ impl Emitter for Human {
                             "human-verified",
                             location = format!("{path}:{line}:{column}"),
                             check = f.check,
-                            message = f.message.as_str()
+                            message = f.message.render(catalogue)
                         )
                     )?;
                 }

@@ -13,6 +13,7 @@ use super::{Emitter, Totals, indented, write_indented};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Severity, SourceRef, Verdict};
 use crate::claim::statement::Coverage;
+use crate::lang::message::Message;
 
 /// The totals so far (which also say whether a file was written yet).
 #[derive(Default)]
@@ -57,18 +58,19 @@ struct FindingOut<'a> {
     end_line: usize,
     end_column: usize,
     text: &'a str,
-    message: &'a str,
-    steps: &'a [String],
+    /// In English in every language: the contract is for programs.
+    message: String,
+    steps: Vec<String>,
     related: Vec<RelatedOut<'a>>,
     sources: &'a [SourceRef],
-    help: Option<&'a str>,
+    help: Option<String>,
 }
 
 #[derive(Serialize)]
 struct RelatedOut<'a> {
     span: Span,
     text: &'a str,
-    note: &'a str,
+    note: String,
 }
 
 fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
@@ -88,8 +90,8 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
         end_line,
         end_column,
         text: &doc.text[f.span.clone()],
-        message: &f.message,
-        steps: &f.steps,
+        message: f.message.english(),
+        steps: f.steps.iter().map(Message::english).collect(),
         related: f
             .related
             .iter()
@@ -99,11 +101,11 @@ fn finding<'a>(report: &'a FileReport, f: &'a Finding) -> FindingOut<'a> {
                     end: r.span.end,
                 },
                 text: &doc.text[r.span.clone()],
-                note: &r.note,
+                note: r.note.english(),
             })
             .collect(),
         sources: &f.sources,
-        help: f.help.as_deref(),
+        help: f.help.as_ref().map(Message::english),
     }
 }
 

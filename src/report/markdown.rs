@@ -149,7 +149,7 @@ fn finding(
         f.check,
         location(catalogue, document, f.span.start)
     )?;
-    writeln!(out, "**{}**\n", escape(&f.message))?;
+    writeln!(out, "**{}**\n", escape(&f.message.render(catalogue)))?;
     writeln!(out, "> {}\n", quote(report, &f.span))?;
     if !f.steps.is_empty() {
         writeln!(
@@ -158,7 +158,7 @@ fn finding(
             with_colon(catalogue, &tr!(catalogue, "label-steps"))
         )?;
         for (i, step) in f.steps.iter().enumerate() {
-            writeln!(out, "{}. {}", i + 1, escape(step))?;
+            writeln!(out, "{}. {}", i + 1, escape(&step.render(catalogue)))?;
         }
         writeln!(out)?;
     }
@@ -177,7 +177,7 @@ fn finding(
                     "markdown-related",
                     location = location(catalogue, document, r.span.start),
                     text = escape(&document.text[r.span.clone()]),
-                    note = escape(&r.note)
+                    note = escape(&r.note.render(catalogue))
                 )
             )?;
         }
@@ -198,7 +198,11 @@ fn finding(
         writeln!(
             out,
             "{}\n",
-            tr!(catalogue, "markdown-help", help = escape(help))
+            tr!(
+                catalogue,
+                "markdown-help",
+                help = escape(&help.render(catalogue))
+            )
         )?;
     }
     Ok(())
@@ -234,7 +238,7 @@ fn verified_table(
             "| {line} | {} | {} | {} |",
             f.check,
             escape(&report.document.text[f.span.clone()]),
-            escape(&f.message)
+            escape(&f.message.render(catalogue))
         )?;
     }
     writeln!(out)

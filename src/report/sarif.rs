@@ -29,6 +29,7 @@ use serde_json::{Value, json};
 use super::{Emitter, Totals, check_summary, indented};
 use crate::audit::FileReport;
 use crate::check::finding::{Finding, Verdict};
+use crate::lang::message::Message;
 use crate::read::document::Document;
 
 /// The totals so far (for the run's property bag) and the results written.
@@ -133,13 +134,14 @@ fn rules() -> Vec<Value> {
 /// The result's message: the first line, then the recomputation, the help
 /// line and the sources, as code scanning shows one block of text.
 fn message(finding: &Finding) -> String {
-    let mut text = finding.message.clone();
+    let mut text = finding.message.english();
     if !finding.steps.is_empty() {
         text.push_str("\n\n");
-        text.push_str(&finding.steps.join("\n"));
+        let steps: Vec<String> = finding.steps.iter().map(Message::english).collect();
+        text.push_str(&steps.join("\n"));
     }
     if let Some(help) = &finding.help {
-        text.push_str(&format!("\n\nhelp: {help}"));
+        text.push_str(&format!("\n\nhelp: {}", help.english()));
     }
     for source in &finding.sources {
         text.push_str(&format!("\nsource: {} <{}>", source.title, source.url));
@@ -162,7 +164,7 @@ fn result(columns: &Columns<'_>, uri: &str, rule_index: usize, finding: &Finding
             json!({
                 "id": i + 1,
                 "physicalLocation": location(&r.span),
-                "message": { "text": r.note },
+                "message": { "text": r.note.english() },
             })
         })
         .collect();
@@ -179,7 +181,7 @@ fn result(columns: &Columns<'_>, uri: &str, rule_index: usize, finding: &Finding
         "relatedLocations": related,
         "properties": {
             "verdict": finding.verdict,
-            "steps": finding.steps,
+            "steps": finding.steps.iter().map(Message::english).collect::<Vec<_>>(),
             "sources": finding.sources,
         },
     })
