@@ -125,6 +125,7 @@ pub fn sentences_in(doc: &Document, blocks: &[Block]) -> Vec<Sentence> {
             });
         }
     }
+    out.shrink_to_fit();
     out
 }
 
@@ -264,36 +265,25 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
     }
 }
 
-/// Audits a document (or a document's view) whose prose blocks are read.
-fn audit_blocks(
-    document: Document,
-    blocks: Vec<Block>,
+/// Every check the settings choose over a document's sentences, their
+/// findings in the order the checks ran.
+fn run_checks(
+    document: &Document,
+    blocks: &[Block],
+    sentences: &[Sentence],
     kb: &Kb,
     settings: &Settings,
-) -> FileReport {
-    let sentences = sentences_in(&document, &blocks);
-    let figures: Vec<std::ops::Range<usize>> = sentences
-        .iter()
-        .flat_map(|s| &s.tokens)
-        .filter_map(|t| match t {
-            Token::Quantity(q) => Some(q.span.clone()),
-            _ => None,
-        })
-        .collect();
-    let claims = figures.len();
-    let mut sentence_spans: Vec<std::ops::Range<usize>> =
-        sentences.iter().map(|s| s.span.clone()).collect();
-    sentence_spans.sort_by_key(|s| (s.start, s.end));
+) -> Vec<Finding> {
     let mut findings = Vec::new();
-    let facts = Facts::new(&document.text, &sentences, kb);
+    let facts = Facts::new(&document.text, sentences, kb);
     let named = named_variants(&facts, sentences.len());
     // Worked out on first use and shared by every check that reads them.
     let typed = std::sync::OnceLock::new();
     for check in check::all().into_iter().filter(|c| settings.runs(*c)) {
         let input = |tolerance| check::Input {
-            doc: &document,
-            blocks: &blocks,
-            sentences: &sentences,
+            doc: document,
+            blocks,
+            sentences,
             kb,
             named: &named,
             facts: &facts,
@@ -309,6 +299,40 @@ fn audit_blocks(
             note_tolerance(&mut findings[from..], &strict, tolerance);
         }
     }
+    findings
+}
+
+/// Audits a document (or a document's view) whose prose blocks are read.
+fn audit_blocks(
+    document: Document,
+    blocks: Vec<Block>,
+    kb: &Kb,
+    settings: &Settings,
+) -> FileReport {
+    let sentences = sentences_in(&document, &blocks);
+    let claims = sentences
+        .iter()
+        .flat_map(|s| &s.tokens)
+        .filter(|t| matches!(t, Token::Quantity(_)))
+        .count();
+    let mut figures = Vec::with_capacity(claims);
+    figures.extend(
+        sentences
+            .iter()
+            .flat_map(|s| &s.tokens)
+            .filter_map(|t| match t {
+                Token::Quantity(q) => Some(q.span.clone()),
+                _ => None,
+            }),
+    );
+    let mut sentence_spans: Vec<std::ops::Range<usize>> =
+        sentences.iter().map(|s| s.span.clone()).collect();
+    sentence_spans.sort_by_key(|s| (s.start, s.end));
+    let mut findings = run_checks(&document, &blocks, &sentences, kb, settings);
+    // The tokens, the blocks and what the checks worked out of them are no
+    // longer needed: only the findings are sorted and kept.
+    drop(sentences);
+    drop(blocks);
     mark_premises(&mut findings);
     findings.iter_mut().for_each(Finding::unwrap_lines);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
