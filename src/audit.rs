@@ -298,6 +298,7 @@ fn run_checks(
             check.run(&input(0.0), &mut strict);
             note_tolerance(&mut findings[from..], &strict, tolerance);
         }
+        findings[from..].iter_mut().for_each(Finding::shrink_to_fit);
     }
     findings
 }

@@ -127,9 +127,17 @@ impl Grid<'_> {
 
 fn grids<'a>(input: &Input<'a>) -> Vec<Grid<'a>> {
     let text = input.doc.text.as_str();
-    // Each cell's figures, over all its sentences.
+    // Each cell's figures, over all its sentences (a paragraph's are no
+    // cell's, and one paragraph may hold a million).
     let mut figures: BTreeMap<usize, Vec<&Box<Quantity>>> = BTreeMap::new();
     for sentence in input.sentences {
+        let in_cell = input
+            .blocks
+            .get(sentence.block)
+            .is_some_and(|b| matches!(b.kind, BlockKind::Cell { .. }));
+        if !in_cell {
+            continue;
+        }
         let cell = figures.entry(sentence.block).or_default();
         cell.extend(sentence.tokens.iter().filter_map(|t| match t {
             Token::Quantity(q) if q.number.is_finite() => Some(q),
