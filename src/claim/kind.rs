@@ -14,7 +14,7 @@ use crate::claim::cues::{Cue, Cues, Found, KindDef};
 use crate::claim::facts::Facts;
 use crate::kb::Kind as EntityKind;
 use crate::number::quantity::{Quantity, Token};
-use crate::read::segment::at_most_chars;
+use crate::read::segment::{Sentence, at_most_chars, clause_at};
 use crate::units::{Base, Dimension};
 
 /// A figure with its kind and where it stands, borrowing the figure from its
@@ -73,10 +73,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             if restates {
                 continue;
             }
-            let clause = clause_ranges
-                [..clause_ranges.partition_point(|c| c.start <= q.span.start)]
-                .last()
-                .filter(|c| q.span.start < c.end)
+            let clause = clause_at(clause_ranges, q.span.start)
                 .cloned()
                 .unwrap_or(q.span.clone());
             // "每个参数十六字节" names its own per-kind; "每 token 六个 FLOPs"
@@ -117,7 +114,8 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             let in_clause = |r: &Range<usize>| clause.start <= r.start && r.end <= clause.end;
             let names_card = accelerators.iter().any(in_clause);
             let in_clause_tokens = || {
-                tokens_from(&sentence.tokens, clause.start)
+                sentence
+                    .tokens_from(clause.start)
                     .iter()
                     .take_while(|t| t.span().start < clause.end)
             };
@@ -176,7 +174,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             }
             // "8 顆 24 GB 堆疊", "两台 8 卡机": a figure right after a count
             // is each counted one's.
-            let after_count = just_before(&sentence.tokens, q.span.start).find_map(|t| match t {
+            let after_count = just_before(sentence, q.span.start).find_map(|t| match t {
                 Token::Quantity(o)
                     if o.span.end <= q.span.start
                         && at_most_chars(&text[o.span.end..q.span.start], 1)
@@ -296,18 +294,11 @@ const PREPOSITIONS: [&str; 12] = [
     "in", "on", "at", "for", "from", "to", "into", "across", "over", "with", "by", "per",
 ];
 
-/// A sentence's tokens from the first that starts at `from` or after.
-/// Tokens are in order and apart, so the few near a figure are found by
-/// binary search, not by reading every token of its sentence for each of
-/// its figures (a sentence of 2 KB of calculations has hundreds).
-fn tokens_from(tokens: &[Token], from: usize) -> &[Token] {
-    &tokens[tokens.partition_point(|t| t.span().start < from)..]
-}
-
-/// The tokens that end at most one character (four bytes) before `at`, in
-/// order: the only ones a figure at `at` can be written right after.
-fn just_before(tokens: &[Token], at: usize) -> impl Iterator<Item = &Token> {
-    let before = &tokens[..tokens.partition_point(|t| t.span().start < at)];
+/// The tokens of a sentence that end at most one character (four bytes)
+/// before `at`, in order: the only ones a figure at `at` can be written
+/// right after.
+fn just_before(sentence: &Sentence, at: usize) -> impl Iterator<Item = &Token> {
+    let before = sentence.tokens_to(at);
     let near = before
         .iter()
         .rev()
