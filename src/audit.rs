@@ -265,16 +265,17 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
     }
 }
 
-/// Every check the settings choose over a document's sentences, their
-/// findings in the order the checks ran.
+/// Every check the settings choose over a document's sentences: each
+/// check's findings, with no room to grow (one list doubling as it grew
+/// held up to twice the findings while the later checks ran).
 fn run_checks(
     document: &Document,
     blocks: &[Block],
     sentences: &[Sentence],
     kb: &Kb,
     settings: &Settings,
-) -> Vec<Finding> {
-    let mut findings = Vec::new();
+) -> Vec<Vec<Finding>> {
+    let mut by_check = Vec::new();
     let facts = Facts::new(&document.text, sentences, kb);
     let named = named_variants(&facts, sentences.len());
     // Worked out on first use and shared by every check that reads them.
@@ -291,16 +292,18 @@ fn run_checks(
             tolerance,
         };
         let tolerance = settings.tolerance(check.code());
-        let from = findings.len();
+        let mut findings = Vec::new();
         check.run(&input(tolerance), &mut findings);
         if tolerance > 0.0 {
             let mut strict = Vec::new();
             check.run(&input(0.0), &mut strict);
-            note_tolerance(&mut findings[from..], &strict, tolerance);
+            note_tolerance(&mut findings, &strict, tolerance);
         }
-        findings[from..].iter_mut().for_each(Finding::shrink_to_fit);
+        findings.iter_mut().for_each(Finding::shrink_to_fit);
+        findings.shrink_to_fit();
+        by_check.push(findings);
     }
-    findings
+    by_check
 }
 
 /// Audits a document (or a document's view) whose prose blocks are read.
@@ -329,11 +332,19 @@ fn audit_blocks(
     let mut sentence_spans: Vec<std::ops::Range<usize>> =
         sentences.iter().map(|s| s.span.clone()).collect();
     sentence_spans.sort_by_key(|s| (s.start, s.end));
-    let mut findings = run_checks(&document, &blocks, &sentences, kb, settings);
+    let by_check = run_checks(&document, &blocks, &sentences, kb, settings);
     // The tokens, the blocks and what the checks worked out of them are no
     // longer needed: only the findings are sorted and kept.
     drop(sentences);
     drop(blocks);
+    // Grown in place from the first check's list, not copied into a new
+    // one beside them all: a 10 MB line's are 100 MB.
+    let mut by_check = by_check.into_iter();
+    let mut findings = by_check.next().unwrap_or_default();
+    for more in by_check {
+        findings.reserve_exact(more.len());
+        findings.extend(more);
+    }
     mark_premises(&mut findings);
     findings.iter_mut().for_each(Finding::unwrap_lines);
     findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
