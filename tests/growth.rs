@@ -224,13 +224,3 @@ fn doubling_a_tables_width_at_most_roughly_doubles_the_work() {
         format!("| GPU |{header}\n|{rule}\n{rows}\n")
     });
 }
-
-/// Quotes nested 25, 50 and 100 deep, each level with its calculation.
-#[test]
-fn doubling_the_depth_of_nesting_at_most_roughly_doubles_the_work() {
-    assert_grows_linearly("deep nesting", |times| {
-        (1..=25 * times)
-            .map(|depth| format!("{} 8 × 80 GB = 640 GB\n", ">".repeat(depth)))
-            .collect()
-    });
-}
