@@ -125,6 +125,7 @@ pub fn sentences_in(doc: &Document, blocks: &[Block]) -> Vec<Sentence> {
             });
         }
     }
+    out.shrink_to_fit();
     out
 }
 
@@ -267,6 +268,47 @@ pub fn audit_with(document: Document, kb: &Kb, settings: &Settings) -> FileRepor
     }
 }
 
+/// Every check the settings choose over a document's sentences: each
+/// check's findings, with no room to grow (one list doubling as it grew
+/// held up to twice the findings while the later checks ran).
+fn run_checks(
+    document: &Document,
+    blocks: &[Block],
+    sentences: &[Sentence],
+    kb: &Kb,
+    settings: &Settings,
+) -> Vec<Vec<Finding>> {
+    let mut by_check = Vec::new();
+    let facts = Facts::new(&document.text, sentences, kb);
+    let named = named_variants(&facts, sentences.len());
+    // Worked out on first use and shared by every check that reads them.
+    let typed = std::sync::OnceLock::new();
+    for check in check::all().into_iter().filter(|c| settings.runs(*c)) {
+        let input = |tolerance| check::Input {
+            doc: document,
+            blocks,
+            sentences,
+            kb,
+            named: &named,
+            facts: &facts,
+            typed: &typed,
+            tolerance,
+        };
+        let tolerance = settings.tolerance(check.code());
+        let mut findings = Vec::new();
+        check.run(&input(tolerance), &mut findings);
+        if tolerance > 0.0 {
+            let mut strict = Vec::new();
+            check.run(&input(0.0), &mut strict);
+            note_tolerance(&mut findings, &strict, tolerance);
+        }
+        findings.iter_mut().for_each(Finding::shrink_to_fit);
+        findings.shrink_to_fit();
+        by_check.push(findings);
+    }
+    by_check
+}
+
 /// Audits a document (or a document's view) whose prose blocks are read.
 fn audit_blocks(
     document: Document,
@@ -275,42 +317,36 @@ fn audit_blocks(
     settings: &Settings,
 ) -> FileReport {
     let sentences = sentences_in(&document, &blocks);
-    let figures: Vec<std::ops::Range<usize>> = sentences
+    let claims = sentences
         .iter()
         .flat_map(|s| &s.tokens)
-        .filter_map(|t| match t {
-            Token::Quantity(q) => Some(q.span.clone()),
-            _ => None,
-        })
-        .collect();
-    let claims = figures.len();
+        .filter(|t| matches!(t, Token::Quantity(_)))
+        .count();
+    let mut figures = Vec::with_capacity(claims);
+    figures.extend(
+        sentences
+            .iter()
+            .flat_map(|s| &s.tokens)
+            .filter_map(|t| match t {
+                Token::Quantity(q) => Some(q.span.clone()),
+                _ => None,
+            }),
+    );
     let mut sentence_spans: Vec<std::ops::Range<usize>> =
         sentences.iter().map(|s| s.span.clone()).collect();
     sentence_spans.sort_by_key(|s| (s.start, s.end));
-    let mut findings = Vec::new();
-    let facts = Facts::new(&document.text, &sentences, kb);
-    let named = named_variants(&facts, sentences.len());
-    // Worked out on first use and shared by every check that reads them.
-    let typed = std::sync::OnceLock::new();
-    for check in check::all().into_iter().filter(|c| settings.runs(*c)) {
-        let input = |tolerance| check::Input {
-            doc: &document,
-            blocks: &blocks,
-            sentences: &sentences,
-            kb,
-            named: &named,
-            facts: &facts,
-            typed: &typed,
-            tolerance,
-        };
-        let tolerance = settings.tolerance(check.code());
-        let from = findings.len();
-        check.run(&input(tolerance), &mut findings);
-        if tolerance > 0.0 {
-            let mut strict = Vec::new();
-            check.run(&input(0.0), &mut strict);
-            note_tolerance(&mut findings[from..], &strict, tolerance);
-        }
+    let by_check = run_checks(&document, &blocks, &sentences, kb, settings);
+    // The tokens, the blocks and what the checks worked out of them are no
+    // longer needed: only the findings are sorted and kept.
+    drop(sentences);
+    drop(blocks);
+    // Grown in place from the first check's list, not copied into a new
+    // one beside them all: a 10 MB line's are 100 MB.
+    let mut by_check = by_check.into_iter();
+    let mut findings = by_check.next().unwrap_or_default();
+    for more in by_check {
+        findings.reserve_exact(more.len());
+        findings.extend(more);
     }
     mark_premises(&mut findings);
     findings.iter_mut().for_each(Finding::unwrap_lines);

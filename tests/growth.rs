@@ -101,10 +101,17 @@ fn a_table() -> String {
 /// Audits `article` once, twice and four times over, and asserts that the
 /// claims, findings, allocations and peak memory grow about linearly.
 fn assert_linear(name: &str, article: &str) {
+    assert_grows_linearly(name, |times| article.repeat(times));
+}
+
+/// Audits the articles `make` gives for 1, 2 and 4 (an input one, two and
+/// four times as long, wide or deep), and asserts that the claims,
+/// findings, allocations and peak memory grow about linearly.
+fn assert_grows_linearly(name: &str, make: impl Fn(usize) -> String) {
     let _counting = COUNTING.lock().unwrap_or_else(|e| e.into_inner());
-    let once = work(article.to_string());
-    let twice = work(article.repeat(2));
-    let four = work(article.repeat(4));
+    let once = work(make(1));
+    let twice = work(make(2));
+    let four = work(make(4));
     eprintln!("{name}: {once:?}\n  ×2 {twice:?}\n  ×4 {four:?}");
     assert!(once.claims > 0, "{name}: no claims");
     assert_eq!(twice.claims, 2 * once.claims, "{name}");
@@ -193,4 +200,27 @@ fn doubling_a_paragraph_or_a_list_at_most_roughly_doubles_the_work() {
         "nested quotes and lists",
         &"> - > - 2 × 8 GB = 16 GB\n".repeat(100),
     );
+}
+
+/// A table 60, 120 and 240 columns wide: each column's header names its
+/// attribute and every cell of a row shares the row's subject.
+#[test]
+fn doubling_a_tables_width_at_most_roughly_doubles_the_work() {
+    assert_grows_linearly("a wide table", |times| {
+        let columns = 60 * times;
+        let header: String = (0..columns).map(|c| format!(" Memory {c} |")).collect();
+        let rule = "---|".repeat(columns + 1);
+        let rows: String = (0..5)
+            .map(|r| {
+                let cells: String = (0..columns)
+                    .map(|c| format!(" {} GB |", 80 + (r + c) % 3))
+                    .collect();
+                format!(
+                    "| H100 {} |{cells}\n",
+                    ["alpha", "beta", "gamma", "delta", "omega"][r]
+                )
+            })
+            .collect();
+        format!("| GPU |{header}\n|{rule}\n{rows}\n")
+    });
 }

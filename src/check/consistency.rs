@@ -43,7 +43,7 @@
 //! ```
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
@@ -74,7 +74,7 @@ impl Check for Consistency {
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let text = input.doc.text.as_str();
         let typed = input.typed();
-        let mut stated: Vec<Statement> = Vec::new();
+        let mut stated = Recent::default();
         let mut by_subject = SubjectIndex::default();
         let mut row_labels = RowLabels::default();
         for (index, sentence) in input.sentences.iter().enumerate() {
@@ -252,11 +252,11 @@ impl Check for Consistency {
                 };
                 // The most recent statements only: an article restates a
                 // figure within pages, and a long input stays linear.
-                let recent = stated.len().saturating_sub(RECENT);
-                let candidates = by_subject.candidates(&statement.subjects, recent..stated.len());
+                let recent = stated.count().saturating_sub(RECENT);
+                let candidates = by_subject.candidates(&statement.subjects, recent..stated.count());
                 if let Some(earlier) = candidates
                     .into_iter()
-                    .map(|i| &stated[i])
+                    .map(|i| stated.get(i))
                     .find(|s| s.disagrees(&statement, input.tolerance))
                 {
                     // A table is the article's record: when prose and a
@@ -268,7 +268,7 @@ impl Check for Consistency {
                     };
                     findings.push(finding(text, kept, flagged));
                 }
-                by_subject.add(stated.len(), &statement.subjects);
+                by_subject.add(stated.count(), &statement.subjects);
                 stated.push(statement);
             }
         }
@@ -312,6 +312,37 @@ fn computed(typed: &[Typed], sentence: usize, q: &Quantity) -> bool {
 
 /// How many earlier statements a figure is compared with.
 const RECENT: usize = 2000;
+
+/// The statements a figure may still be compared with, the last
+/// [`RECENT`], each by its index among all the document's statements. Older
+/// ones are dropped: a table of 100,000 rows holds 2,000 statements, not
+/// every one to the end of the document.
+#[derive(Default)]
+struct Recent<'a> {
+    kept: VecDeque<Statement<'a>>,
+    /// The index of the first statement kept.
+    first: usize,
+}
+
+impl<'a> Recent<'a> {
+    /// How many statements there were.
+    fn count(&self) -> usize {
+        self.first + self.kept.len()
+    }
+
+    /// A statement by its index, one of the last [`RECENT`].
+    fn get(&self, index: usize) -> &Statement<'a> {
+        &self.kept[index - self.first]
+    }
+
+    fn push(&mut self, statement: Statement<'a>) {
+        self.kept.push_back(statement);
+        if self.kept.len() > RECENT {
+            self.kept.pop_front();
+            self.first += 1;
+        }
+    }
+}
 
 /// The longest subject, in characters, the index takes apart; a statement
 /// with a longer one is compared with every recent statement.

@@ -88,6 +88,22 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// The finding's texts and lists with no room to grow: every finding is
+    /// kept until its file's report is written, and a 10 MB line of
+    /// calculations has 480,000 of them.
+    pub fn shrink_to_fit(&mut self) {
+        self.label.shrink_to_fit();
+        self.message.shrink_to_fit();
+        self.steps.iter_mut().for_each(String::shrink_to_fit);
+        self.steps.shrink_to_fit();
+        self.related.iter_mut().for_each(|r| r.note.shrink_to_fit());
+        self.related.shrink_to_fit();
+        self.sources.shrink_to_fit();
+        if let Some(help) = &mut self.help {
+            help.shrink_to_fit();
+        }
+    }
+
     /// The finding's texts on one line each: a figure quoted from a
     /// wrapped line ("700⏎W") reads "700 W" in a message, a step, a label
     /// or a note.

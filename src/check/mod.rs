@@ -47,7 +47,12 @@ impl<'a> Input<'a> {
     /// Every figure with its kind ([`typed_mentions`]), computed once for
     /// all the checks that read them.
     pub fn typed(&self) -> &'a [Typed<'a>] {
-        self.typed.get_or_init(|| typed_mentions(self.facts))
+        self.typed.get_or_init(|| {
+            let mut typed = typed_mentions(self.facts);
+            // Kept to the end of the document: no room to grow.
+            typed.shrink_to_fit();
+            typed
+        })
     }
 
     /// The entities a mention can mean in this document: the variants the

@@ -39,7 +39,7 @@ use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
-use crate::read::segment::last_chars;
+use crate::read::segment::{clause_at, last_chars};
 
 pub struct Share;
 
@@ -66,9 +66,7 @@ impl Check for Share {
             }
             let clause_ranges = input.facts.clauses(index);
             let clause_of = |q: &Quantity| {
-                clause_ranges
-                    .iter()
-                    .find(|c| c.start <= q.span.start && q.span.start < c.end)
+                clause_at(clause_ranges, q.span.start)
                     .cloned()
                     .unwrap_or(sentence.span.clone())
             };
@@ -107,17 +105,25 @@ impl Check for Share {
                 // What a figure is said of: the words after it, on to the next
                 // figure, within its clause ("47 were planned maintenance and
                 // 419 …"), and those before it when it comes first.
-                let next_figure = sentence.tokens.iter().find_map(|t| match t {
-                    Token::Quantity(x) if x.span.start >= q.span.end => Some(x.span.start),
-                    _ => None,
-                });
+                let next_figure = sentence
+                    .tokens_from(q.span.end)
+                    .iter()
+                    .find_map(|t| match t {
+                        Token::Quantity(x) if x.span.start >= q.span.end => Some(x.span.start),
+                        _ => None,
+                    });
                 let after_end = next_figure
                     .map_or(clause.end, |n| n.min(clause.end))
                     .max(q.span.end);
-                let previous_figure = sentence.tokens.iter().rev().find_map(|t| match t {
-                    Token::Quantity(x) if x.span.end <= q.span.start => Some(x.span.end),
-                    _ => None,
-                });
+                let previous_figure =
+                    sentence
+                        .tokens_to(q.span.start)
+                        .iter()
+                        .rev()
+                        .find_map(|t| match t {
+                            Token::Quantity(x) if x.span.end <= q.span.start => Some(x.span.end),
+                            _ => None,
+                        });
                 // Words before a figure are its own only when no figure of
                 // the clause comes first: in "96 were network faults and
                 // 224 were GPU faults", "network" is the 96's.

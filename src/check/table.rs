@@ -38,6 +38,7 @@
 //! | 合计   | 278.8 万  | 557.6 万美元        |   verified: 266.4 万 + 12.4 万 = 278.8 万
 //! ```
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -92,16 +93,18 @@ const NOT_SUMMED: &[&str] = &[
 
 /// One table: each body cell's single figure, by row and column, with its
 /// header's unit applied.
-struct Grid {
-    /// Row 0 is the header row.
-    cells: BTreeMap<(usize, usize), Quantity>,
+struct Grid<'a> {
+    /// Row 0 is the header row. Borrowed from the tokens but where the
+    /// header gives the unit, and boxed either way: a table may have
+    /// 100,000 rows, and a figure inline is twenty times a pointer.
+    cells: BTreeMap<(usize, usize), Cow<'a, Box<Quantity>>>,
     headers: BTreeMap<usize, Range<usize>>,
     labels: BTreeMap<usize, Range<usize>>,
 }
 
-impl Grid {
+impl Grid<'_> {
     fn value(&self, row: usize, column: usize) -> Option<&Quantity> {
-        self.cells.get(&(row, column))
+        self.cells.get(&(row, column)).map(|q| &***q)
     }
 
     fn is_total_row(&self, text: &str, row: usize) -> bool {
@@ -124,14 +127,22 @@ impl Grid {
     }
 }
 
-fn grids(input: &Input) -> Vec<Grid> {
+fn grids<'a>(input: &Input<'a>) -> Vec<Grid<'a>> {
     let text = input.doc.text.as_str();
-    // Each cell's figures, over all its sentences.
-    let mut figures: BTreeMap<usize, Vec<&Quantity>> = BTreeMap::new();
+    // Each cell's figures, over all its sentences (a paragraph's are no
+    // cell's, and one paragraph may hold a million).
+    let mut figures: BTreeMap<usize, Vec<&Box<Quantity>>> = BTreeMap::new();
     for sentence in input.sentences {
+        let in_cell = input
+            .blocks
+            .get(sentence.block)
+            .is_some_and(|b| matches!(b.kind, BlockKind::Cell { .. }));
+        if !in_cell {
+            continue;
+        }
         let cell = figures.entry(sentence.block).or_default();
         cell.extend(sentence.tokens.iter().filter_map(|t| match t {
-            Token::Quantity(q) if q.number.is_finite() => Some(&**q),
+            Token::Quantity(q) if q.number.is_finite() => Some(q),
             _ => None,
         }));
     }
@@ -164,13 +175,13 @@ fn grids(input: &Input) -> Vec<Grid> {
         if place.row == 0 {
             continue;
         }
-        let mut q = (*q).clone();
+        let mut q = Cow::Borrowed(*q);
         if q.unit.is_one()
             && let Some(h) = header
             && !has_figure(text, h)
             && let Some(unit) = UnitTable::builtin().unit_named_in(&text[h.clone()])
         {
-            q.unit = unit;
+            q.to_mut().unit = unit;
         }
         grid.cells.insert((place.row, place.column), q);
     }

@@ -65,10 +65,14 @@ impl<'a> Facts<'a> {
     pub fn clauses(&self, sentence: usize) -> &[Range<usize>] {
         self.clauses[sentence].get_or_init(|| {
             let view = self.unwrapped(sentence);
-            clauses(&view.text, 0)
+            let mut found: Vec<Range<usize>> = clauses(&view.text, 0)
                 .into_iter()
                 .map(|c| view.original(c))
-                .collect()
+                .collect();
+            // Kept for the document, one list a sentence: none with room
+            // to grow.
+            found.shrink_to_fit();
+            found
         })
     }
 
@@ -81,6 +85,7 @@ impl<'a> Facts<'a> {
             for m in &mut found {
                 m.span = view.original(m.span.clone());
             }
+            found.shrink_to_fit();
             found
         })
     }

@@ -14,7 +14,7 @@ use crate::claim::cues::{Cue, Cues, Found, KindDef};
 use crate::claim::facts::Facts;
 use crate::kb::Kind as EntityKind;
 use crate::number::quantity::{Quantity, Token};
-use crate::read::segment::at_most_chars;
+use crate::read::segment::{Sentence, at_most_chars, clause_at};
 use crate::units::{Base, Dimension};
 
 /// A figure with its kind and where it stands, borrowing the figure from its
@@ -73,9 +73,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             if restates {
                 continue;
             }
-            let clause = clause_ranges
-                .iter()
-                .find(|c| c.start <= q.span.start && q.span.start < c.end)
+            let clause = clause_at(clause_ranges, q.span.start)
                 .cloned()
                 .unwrap_or(q.span.clone());
             // "每个参数十六字节" names its own per-kind; "每 token 六个 FLOPs"
@@ -115,7 +113,13 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             // card: "H100 80GB 的 80GB", "the H100's 700 W".
             let in_clause = |r: &Range<usize>| clause.start <= r.start && r.end <= clause.end;
             let names_card = accelerators.iter().any(in_clause);
-            let counts = sentence.tokens.iter().any(|t| match t {
+            let in_clause_tokens = || {
+                sentence
+                    .tokens_from(clause.start)
+                    .iter()
+                    .take_while(|t| t.span().start < clause.end)
+            };
+            let counts = in_clause_tokens().any(|t| match t {
                 Token::Quantity(other) => {
                     other.span != q.span
                         && in_clause(&other.span)
@@ -128,7 +132,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             // "GPU数量：目标是10万个": a label before a colon names what the
             // first figure after it counts.
             if let Some(label) = label_before(clause_ranges, &clause, text) {
-                let first = sentence.tokens.iter().find_map(|t| match t {
+                let first = in_clause_tokens().find_map(|t| match t {
                     Token::Quantity(other) if clause.contains(&other.span.start) => {
                         Some(other.span.start)
                     }
@@ -170,7 +174,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             }
             // "8 顆 24 GB 堆疊", "两台 8 卡机": a figure right after a count
             // is each counted one's.
-            let after_count = sentence.tokens.iter().find_map(|t| match t {
+            let after_count = just_before(sentence, q.span.start).find_map(|t| match t {
                 Token::Quantity(o)
                     if o.span.end <= q.span.start
                         && at_most_chars(&text[o.span.end..q.span.start], 1)
@@ -320,13 +324,28 @@ const PREPOSITIONS: [&str; 12] = [
     "in", "on", "at", "for", "from", "to", "into", "across", "over", "with", "by", "per",
 ];
 
-/// The clause before `clause` when it ends in a colon: a label.
+/// The tokens of a sentence that end at most one character (four bytes)
+/// before `at`, in order: the only ones a figure at `at` can be written
+/// right after.
+fn just_before(sentence: &Sentence, at: usize) -> impl Iterator<Item = &Token> {
+    let before = sentence.tokens_to(at);
+    let near = before
+        .iter()
+        .rev()
+        .take_while(|t| t.span().end + 4 >= at)
+        .count();
+    before[before.len() - near..].iter()
+}
+
+/// The clause before `clause` when it ends in a colon: a label. Clauses
+/// are in order and apart.
 fn label_before(
     clauses: &[Range<usize>],
     clause: &Range<usize>,
     text: &str,
 ) -> Option<Range<usize>> {
-    let at = clauses.iter().position(|c| c == clause)?;
+    let at = clauses.partition_point(|c| c.start < clause.start);
+    clauses.get(at).filter(|c| *c == clause)?;
     let label = clauses.get(at.checked_sub(1)?)?;
     text[label.clone()]
         .trim_end()

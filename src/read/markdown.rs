@@ -88,10 +88,15 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
     // For each open list, the block that introduces it, if any.
     let mut intros: Vec<Option<usize>> = Vec::new();
 
+    // Every block is kept to the end of the document (a table of 100,000
+    // rows has 300,000), so none with room to grow.
     let flush = |current: &mut Option<Block>, blocks: &mut Vec<Block>| {
-        if let Some(b) = current.take()
+        if let Some(mut b) = current.take()
             && !b.pieces.is_empty()
         {
+            b.pieces.shrink_to_fit();
+            b.breaks.shrink_to_fit();
+            b.math.shrink_to_fit();
             blocks.push(b);
         }
     };
@@ -238,6 +243,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
         }
     }
     flush(&mut current, &mut blocks);
+    blocks.shrink_to_fit();
     blocks
 }
 

@@ -27,6 +27,29 @@ pub struct Sentence {
     pub block: usize,
 }
 
+impl Sentence {
+    /// The tokens that start at `from` or after. Tokens are in order and
+    /// apart, so those near a figure are found by binary search, not by
+    /// reading every token of a sentence for each of its figures (a
+    /// sentence of 2 KB of calculations has hundreds).
+    pub fn tokens_from(&self, from: usize) -> &[Token] {
+        &self.tokens[self.tokens.partition_point(|t| t.span().start < from)..]
+    }
+
+    /// The tokens that end at `to` or before.
+    pub fn tokens_to(&self, to: usize) -> &[Token] {
+        &self.tokens[..self.tokens.partition_point(|t| t.span().end <= to)]
+    }
+}
+
+/// The clause that holds byte `at`, of clauses in order and apart (those
+/// of [`clauses`]), found by binary search.
+pub fn clause_at(clauses: &[Range<usize>], at: usize) -> Option<&Range<usize>> {
+    clauses[..clauses.partition_point(|c| c.start <= at)]
+        .last()
+        .filter(|c| at < c.end)
+}
+
 /// The block's span with non-prose bytes blanked: markup becomes spaces,
 /// inline code and HTML become `|`, which ends a calculation. The string has
 /// the span's exact byte length, so offsets carry over.
