@@ -94,7 +94,7 @@ impl Finding {
     pub fn shrink_to_fit(&mut self) {
         self.label.shrink_to_fit();
         self.message.shrink_to_fit();
-        self.steps.iter_mut().for_each(String::shrink_to_fit);
+        self.steps.iter_mut().for_each(Message::shrink_to_fit);
         self.steps.shrink_to_fit();
         self.related.iter_mut().for_each(|r| r.note.shrink_to_fit());
         self.related.shrink_to_fit();

@@ -67,6 +67,18 @@ impl From<Option<Message>> for Arg {
 }
 
 impl Message {
+    /// The message with no room to grow in its arguments: findings are
+    /// kept until their file's report is written.
+    pub fn shrink_to_fit(&mut self) {
+        for (_, arg) in &mut self.args {
+            match arg {
+                Arg::Text(text) => text.shrink_to_fit(),
+                Arg::Message(message) => message.shrink_to_fit(),
+            }
+        }
+        self.args.shrink_to_fit();
+    }
+
     /// The message `id` without arguments; use [`msg!`](crate::msg).
     pub fn new(id: &'static str) -> Message {
         Message {
