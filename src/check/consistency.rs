@@ -836,7 +836,25 @@ impl Statement<'_> {
             && !readings(a)
                 .iter()
                 .any(|x| readings(b).iter().any(|y| y.meets_within(x, tolerance)))
+            && !shortens(a, b)
+            && !shortens(b, a)
     }
+}
+
+/// Whether `coarse` is `fine` written to fewer digits, rounded or cut off:
+/// "$26,386" for "$26,386.56", "3.3 TB/s" for "3.35 TB/s" alike.
+fn shortens(coarse: &Quantity, fine: &Quantity) -> bool {
+    if coarse.unit.label != fine.unit.label
+        || coarse.magnitude != fine.magnitude
+        || coarse.digit_half <= fine.digit_half
+        || coarse.hedge.is_some()
+    {
+        return false;
+    }
+    let step = 2.0 * coarse.digit_half;
+    let (c, f) = (coarse.number.nominal, fine.number.nominal);
+    let at = |v: f64| (v * 1e9).round() / 1e9;
+    at(c - step / 2.0) <= at(f) && at(f) < at(c + step)
 }
 
 /// A figure's values as stated, exact to its last written digit (two
@@ -1106,6 +1124,29 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn figure(text: &str) -> Quantity {
+        crate::number::quantity::Lexer::builtin()
+            .tokens(text, 0..text.len())
+            .into_iter()
+            .find_map(|t| match t {
+                Token::Quantity(q) => Some(*q),
+                _ => None,
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn a_figure_written_to_fewer_digits_is_the_same_figure() {
+        let exact = figure("$26,386.56");
+        assert!(shortens(&figure("$26,386"), &exact));
+        assert!(shortens(&figure("$26,387"), &exact));
+        assert!(!shortens(&figure("$26,390"), &exact));
+        assert!(!shortens(&exact, &figure("$26,386")));
+        assert!(shortens(&figure("3.3 TB/s"), &figure("3.35 TB/s")));
+        assert!(!shortens(&figure("2,000"), &figure("2,048")));
+        assert!(!shortens(&figure("80 GB"), &figure("80.5 TB")));
+    }
 
     #[test]
     fn the_subject_index_finds_every_subject_that_is_the_same() {
