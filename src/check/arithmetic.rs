@@ -32,7 +32,7 @@ use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::{Op, Relation};
 use crate::number::quantity::apply_hedge;
-use crate::units::{Dimension, Unit};
+use crate::units::{Base, Dimension, Unit};
 
 pub struct Arithmetic;
 
@@ -85,9 +85,11 @@ fn display_unit(side: &Expr) -> Option<Unit> {
 /// One reading's outcome, in base units.
 struct Outcome {
     reading: Reading,
-    /// The operand read as a price or rate per unit of the others ("$2" in
-    /// "2.788M GPU-hours × $2 = $5.576M"), when that reading was needed.
-    rate: Option<String>,
+    /// What the units were read to mean, when the result's unit needed it:
+    /// "$2" per unit of the other operands ("2.788M GPU-hours × $2 =
+    /// $5.576M"), or "per day" as the product's period ("7.2 kW × 24 h =
+    /// 172.8 kWh per day").
+    rate: Option<Message>,
     /// Whether the bare operands were read as counts of base units ("7×10⁹
     /// × 16 = 112 GB" counts bytes): a reading that only saves a claim.
     in_base_units: bool,
@@ -139,6 +141,38 @@ fn implied_rate(
         let shown = Expr::Operand((*rate).clone()).to_string();
         (Interval::exact(value.nominal), shown)
     })
+}
+
+/// "7.2 kW × 24 h = 172.8 kWh per day": a rate claimed for a product that
+/// takes one duration is the product over that duration, the period the
+/// "per" names. Returns the product divided by the duration, in base units,
+/// and the duration's text.
+fn per_period(
+    previous: &Expr,
+    computed: Interval,
+    computed_dimension: Dimension,
+    claimed: Dimension,
+    claimed_label: &str,
+    reading: Reading,
+) -> Option<(Interval, String)> {
+    let time = Dimension::of(Base::Second);
+    if !(claimed * time).compatible(computed_dimension) || !says_per(claimed_label) {
+        return None;
+    }
+    let operands = previous.operands();
+    let mut durations = operands.iter().filter(|q| q.dimension().compatible(time));
+    let duration = durations.next()?;
+    if durations.next().is_some() {
+        return None;
+    }
+    let length = duration.base_value(reading.binary, reading.alternative_magnitude);
+    let value = computed.checked_div(length)?;
+    Some((value, Expr::Operand((*duration).clone()).to_string()))
+}
+
+/// Whether a unit is written as a rate: "kWh per day", "GB/s", "度每天".
+fn says_per(label: &str) -> bool {
+    label.contains("per ") || label.contains('/') || label.contains('每')
 }
 
 /// What a side claims under a reading, in base units: a lone quantity's
@@ -245,19 +279,29 @@ fn check_side(
             ),
             _ if computed.dimension.compatible(claimed_dimension) => (computed.interval, claimed),
             _ => {
-                let Some((computed, rate)) = implied_rate(previous, claimed_dimension, reading)
-                else {
-                    continue;
-                };
-                let holds = claimed.meets_within(&computed, tolerance);
-                outcomes.push(Outcome {
-                    reading,
-                    rate: Some(rate),
-                    in_base_units: false,
-                    computed,
-                    claimed,
-                    holds,
-                });
+                let readings = [
+                    implied_rate(previous, claimed_dimension, reading)
+                        .map(|(v, rate)| (v, msg!("reading-rate", rate = &rate))),
+                    per_period(
+                        previous,
+                        computed.interval,
+                        computed.dimension,
+                        claimed_dimension,
+                        shown.as_ref().map_or("", |u| u.label.as_str()),
+                        reading,
+                    )
+                    .map(|(v, period)| (v, msg!("reading-period", period = &period))),
+                ];
+                for (computed, rate) in readings.into_iter().flatten() {
+                    outcomes.push(Outcome {
+                        reading,
+                        rate: Some(rate),
+                        in_base_units: false,
+                        computed,
+                        claimed,
+                        holds: claimed.meets_within(&computed, tolerance),
+                    });
+                }
                 continue;
             }
         };
@@ -397,8 +441,7 @@ fn check_side(
 fn caveat(o: &Outcome) -> Option<Message> {
     let rate = o
         .rate
-        .as_ref()
-        .map(|r| msg!("reading-rate", rate = r))
+        .clone()
         .or_else(|| o.in_base_units.then(|| msg!("reading-base-units")));
     match (o.reading.describe(), rate) {
         (Some(d), Some(r)) => Some(msg!("reading-and", first = d, second = r)),

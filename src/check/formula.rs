@@ -208,6 +208,9 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         // "idles 1,024 GPUs for 1.5 hours, so the 20 outages cost 30,720
         // GPU-hours": a count the relation leaves out may be a factor.
         .filter(|o| !scaled_by_another_count(scope, index, o))
+        // "300 MW … at a capacity factor of 35%, about 920 GWh a year": a
+        // share the relation leaves out may scale it too.
+        .filter(|o| !scaled_by_a_share(scope, index, o))
         // "At the 40% MFU we sustain — about 396 TFLOPS per GPU": a
         // throughput right after a utilisation may be the one achieved.
         .filter(|o| !achieved_after_utilisation(scope, index, o))
@@ -373,6 +376,33 @@ fn scaled_by_another_count(scope: &Scope, index: usize, o: &Outcome) -> bool {
         .filter(|n| *n >= 2.0)
         .any(|n| {
             [n, 1.0 / n]
+                .iter()
+                .any(|k| claimed.meets_within(&o.expected.scale(*k), scope.input.tolerance))
+        })
+}
+
+/// Whether a share stated before the claim in its sentence, which the
+/// relation leaves out, makes the relation hold as a factor of its result.
+fn scaled_by_a_share(scope: &Scope, index: usize, o: &Outcome) -> bool {
+    let claim = &scope.typed[index];
+    let claimed = claim.quantity.claimed(false, false);
+    let bound = |q: &Quantity| {
+        o.bindings
+            .iter()
+            .any(|b| matches!(&b.origin, Origin::Text(span) if *span == q.span))
+    };
+    scope.input.sentences[claim.sentence]
+        .tokens_to(claim.quantity.span.start)
+        .iter()
+        .filter_map(|t| match t {
+            Token::Quantity(q) if q.is_share || q.unit.label == "%" => Some(q),
+            _ => None,
+        })
+        .filter(|q| !bound(q))
+        .map(|q| q.premise().nominal)
+        .filter(|share| *share > 0.0 && *share < 1.0)
+        .any(|share| {
+            [share, 1.0 / share]
                 .iter()
                 .any(|k| claimed.meets_within(&o.expected.scale(*k), scope.input.tolerance))
         })
@@ -863,7 +893,10 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
     }
     let mut choices: Vec<Vec<Binding>> = Vec::new();
     for kind in relation.kinds().filter(|k| *k != claim.kind) {
-        let found = bind(scope, index, kind);
+        let mut found = bind(scope, index, kind);
+        if claim.kind == relation.result {
+            found.extend(following_in_clause(scope, index, kind));
+        }
         if found.is_empty() {
             return None;
         }
@@ -918,7 +951,9 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
     if restated {
         return None;
     }
-    let mut first = None;
+    // Of the readings that miss, the one with most premises in the claim's
+    // sentence speaks for it, the first on a tie.
+    let mut best: Option<(usize, Outcome)> = None;
     for bindings in combinations(&choices) {
         let Some(outcome) = outcome(claim, relation, bindings, scope.input.tolerance) else {
             continue;
@@ -929,10 +964,13 @@ fn evaluate<'r>(scope: &Scope, index: usize, relation: &'r Relation) -> Option<O
         // With no premise in the claim's sentence, the figures bound may be
         // about something else: they can verify it, not contradict it.
         if anchored && !alongside {
-            first.get_or_insert(outcome);
+            let in_sentence = outcome.bindings.iter().filter(|b| local(b)).count();
+            if best.as_ref().is_none_or(|(n, _)| in_sentence > *n) {
+                best = Some((in_sentence, outcome));
+            }
         }
     }
-    first
+    best.map(|(_, o)| o)
 }
 
 /// Every way to pick one binding per variable.
@@ -1027,6 +1065,20 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
         .find(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
         .map(from_text)
         .into_iter()
+        .collect()
+}
+
+/// "5,184 kWh over a 30-day month": a result's premise may follow it in
+/// its own clause. One more reading, beside the nearest before; only for
+/// the relation's result, so that no figure rests on what it gives.
+fn following_in_clause(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
+    let claim = &scope.typed[index];
+    let clause = clause_around(scope, claim.sentence, claim.quantity.span.start);
+    scope.typed[index + 1..]
+        .iter()
+        .take_while(|t| t.quantity.span.start < clause.end)
+        .filter(|t| t.kind == kind)
+        .map(|t| text_binding(scope, claim, kind, t))
         .collect()
 }
 

@@ -563,8 +563,32 @@ fn check(
         Some(p) => p,
         None => part_by_words(earlier, whole, &subject)?,
     };
-    let ratio = part.quantity.premise().checked_div(whole.premise())?;
     let claimed = share.claimed(false, false);
+    let gives_share = |p: &Quantity| {
+        p.premise()
+            .checked_div(whole.premise())
+            .filter(|ratio| claimed.meets_within(ratio, tolerance))
+    };
+    // Any figure of the sentence that gives the share is a reading of its
+    // part: in "3.2 kW, against a limit of 3.68 kW (80% of 4.6 kW)" the
+    // limit is.
+    let in_sentence = tokens.iter().find_map(|t| match t {
+        Token::Quantity(p)
+            if p.span != whole.span
+                && p.span != share.span
+                && p.dimension() == whole.dimension() =>
+        {
+            gives_share(p).map(|_| &**p)
+        }
+        _ => None,
+    });
+    let (part, ratio): (&Quantity, Interval) = match in_sentence {
+        Some(p) if gives_share(part.quantity).is_none() => (p, gives_share(p)?),
+        _ => (
+            part.quantity,
+            part.quantity.premise().checked_div(whole.premise())?,
+        ),
+    };
     let holds = claimed.meets_within(&ratio, tolerance);
     // "32.1 元 ÷ 744.7 億元 = 4.31×10⁻⁸%, not 23%": a part more than a
     // thousand times off the share is another figure of the paragraph's
@@ -575,7 +599,7 @@ fn check(
     }
     let computed = format!(
         "{} ÷ {} = {}%",
-        &text[part.quantity.span.clone()],
+        &text[part.span.clone()],
         &text[whole.span.clone()],
         number(ratio.nominal * 100.0)
     );
@@ -598,7 +622,7 @@ fn check(
         steps: vec![as_written(computed)],
         related: vec![
             Related {
-                span: part.quantity.span.clone(),
+                span: part.span.clone(),
                 note: msg!("note-part"),
             },
             Related {

@@ -44,15 +44,15 @@ use std::ops::Range;
 
 use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
-use crate::claim::cues::{Cue, Cues, Found};
-use crate::claim::names::respective;
+use crate::claim::cues::{Cue, Cues, Found, keep_own_attributes};
+use crate::claim::names::{parenthesis_owner, respective};
 use crate::kb::{Entity, Fact, FactValue, Kb, Kind, Measure, Mention, Reading};
 use crate::lang::message::{Arg, Message};
 use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
-use crate::number::quantity::{Quantity, Token};
+use crate::number::quantity::{Quantity, Token, figure_spans};
 use crate::read::markdown::BlockKind;
 use crate::read::segment::{Sentence, at_most_chars};
 use crate::units::{Base, Dimension, Unit, UnitTable};
@@ -182,6 +182,8 @@ struct Context<'a> {
     /// for bare numbers in its cells.
     header_unit: Option<Unit>,
     tokens: &'a [Token],
+    /// Where the sentence's figures stand.
+    figures: Vec<Range<usize>>,
     /// Years the sentence names, for facts that are targets for a date.
     years: Vec<u16>,
     /// The tolerance the check was given ([`Input::tolerance`]).
@@ -247,6 +249,7 @@ impl<'a> Context<'a> {
             header_cues,
             header_unit,
             tokens: &sentence.tokens,
+            figures: figure_spans(&sentence.tokens),
             years: years_in(local),
             tolerance: input.tolerance,
         }
@@ -477,6 +480,11 @@ fn judge(
     if beside_its_unit {
         return Judged::Done(None);
     }
+    // "Qwen2.5-14B … 140 亿参数": a model's name states its size, rounded;
+    // a count equal to it restates the name, not the exact count.
+    if restates_name_size(kb, context, &subject, &candidates, &claimed) {
+        return Judged::Done(None);
+    }
     // A price recorded as of a date ("55.04 USD/hour as of 2026-11-09") is
     // a reading of that date, never a spec: it verifies the figure it
     // matches, and a figure it does not match may be another date's price.
@@ -572,6 +580,74 @@ fn judge(
         &candidates,
         help,
     ))))
+}
+
+/// Whether a parameter count is the size a model's name states ("14B" in
+/// "Qwen2.5-14B"), in the name as written or as the knowledge base has it.
+fn restates_name_size(
+    kb: &Kb,
+    context: &Context,
+    subject: &Subject,
+    candidates: &[Candidate],
+    claimed: &[(Interval, Option<Message>)],
+) -> bool {
+    if !candidates
+        .iter()
+        .all(|c| c.fact.attribute.starts_with("parameters"))
+    {
+        return false;
+    }
+    let written = &context.text[subject.mention.span.clone()];
+    let names = subject
+        .mention
+        .entities
+        .iter()
+        .map(|&i| kb.entity(i).name.as_str())
+        .chain([written]);
+    let sizes: Vec<f64> = names.flat_map(sizes_in_name).collect();
+    claimed.iter().any(|(value, _)| {
+        sizes
+            .iter()
+            .any(|&size| (value.nominal - size).abs() <= 0.01 * size)
+    })
+}
+
+/// The sizes a model's name states: "14B" in "Qwen2.5-14B" is 1.4×10¹⁰,
+/// "405B" 4.05×10¹¹, "1.5B" 1.5×10⁹. A size glued to a letter ("A3B",
+/// active parameters) or running on into a word is not read.
+fn sizes_in_name(name: &str) -> Vec<f64> {
+    let bytes = name.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = bytes[i].is_ascii_digit()
+            && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while end < bytes.len() && (bytes[end].is_ascii_digit() || bytes[end] == b'.') {
+            end += 1;
+        }
+        let scale = match bytes.get(end).map(u8::to_ascii_uppercase) {
+            Some(b'M') => 1e6,
+            Some(b'B') => 1e9,
+            Some(b'T') => 1e12,
+            _ => 0.0,
+        };
+        let ends = bytes
+            .get(end + 1)
+            .is_none_or(|b| !b.is_ascii_alphanumeric());
+        if scale > 0.0
+            && ends
+            && let Ok(n) = name[i..end].parse::<f64>()
+        {
+            out.push(n * scale);
+        }
+        i = end.max(i + 1);
+    }
+    out
 }
 
 /// Whether a figure that matches no reading is stated as the entity's spec,
@@ -942,6 +1018,16 @@ fn subject(
             scope: Scope::Respective,
         });
     }
+    let sentence = context.clauses.first()?.start..context.clauses.last()?.end;
+    if let Some(m) = parenthesis_owner(context.text, &sentence, context.mentions, q)
+        .filter(|m| Some(&m.span) != counted.map(|c| &c.span))
+    {
+        return Some(Subject {
+            mention: m.clone(),
+            scope: Scope::Clause,
+            count: count_of(m),
+        });
+    }
     // A figure written right after a name is that name's ("an A100 80GB's
     // memory"), even when the name is the object of a comparison.
     let glued = context.mentions.iter().find(|m| {
@@ -967,7 +1053,6 @@ fn subject(
             count,
         });
     }
-    let sentence = context.clauses.first()?.start..context.clauses.last()?.end;
     if let Some(m) = near(&sentence, false) {
         let count = count_of(&m);
         return Some(Subject {
@@ -1099,8 +1184,6 @@ fn own_count(context: &Context, m: &Mention) -> Option<f64> {
     })
 }
 
-/// The cues that speak for a figure: its clause's, a table header's, and
-/// the paragraph's precision when the sentence states none.
 /// Whether an attribute cue is another figure's own word: its unit, or
 /// glued right after it ("a 2048-GPU cluster", "8 GPUs"), so it says what
 /// that figure counts, not what `q` is.
@@ -1128,6 +1211,8 @@ fn owned_by_another(context: &Context, q: &Quantity, f: &Found) -> bool {
         })
 }
 
+/// The cues that speak for a figure: its clause's, a table header's, and
+/// the paragraph's precision when the sentence states none.
 fn cues_for(
     context: &Context,
     topic: &Topic,
@@ -1143,6 +1228,7 @@ fn cues_for(
         .filter(|f| !(matches!(f.cue, Cue::Attribute(_)) && owned_by_another(context, q, f)))
         .cloned()
         .collect();
+    keep_own_attributes(&mut cues, &q.span, &context.figures, context.text);
     cues.extend(context.header_cues.iter().cloned());
     let has = |key: &str, list: &[Found]| {
         list.iter()
@@ -1939,5 +2025,18 @@ mod tests {
         let found = spec("Frontier 有 37,888 個 GPU。");
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].0, Verdict::Verified);
+    }
+
+    #[test]
+    fn a_models_name_states_its_size() {
+        use super::sizes_in_name;
+        assert_eq!(sizes_in_name("Qwen2.5-14B"), [14e9]);
+        assert_eq!(sizes_in_name("Llama 3.1 405B"), [405e9]);
+        assert_eq!(sizes_in_name("Qwen2.5-1.5B-Instruct"), [1.5e9]);
+        // Active parameters glued to a letter, and a size running on into
+        // a word, are not the total.
+        assert_eq!(sizes_in_name("Qwen3-30B-A3B"), [30e9]);
+        assert!(sizes_in_name("H100 80GB").is_empty());
+        assert!(sizes_in_name("RTX 4090").is_empty());
     }
 }

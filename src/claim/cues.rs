@@ -358,6 +358,54 @@ impl Cues {
     }
 }
 
+/// Of the attribute cues of one clause, the ones that speak for the figure
+/// at `at` when the clause cues more than one attribute. Each cue belongs
+/// to one figure of the sentence: the one it is glued after, as a count's
+/// noun is ("16,896 CUDA cores", "80 GB of memory", "432 个 Tensor 核心"),
+/// else the next one, as a label's is ("CUDA 核心数调整为 5,120 个但 Tensor
+/// Core 增至 640 个"), else the one before. A figure that owns no cue keeps
+/// its clause's cues rather than none.
+pub fn keep_own_attributes(
+    cues: &mut Vec<Found>,
+    at: &Range<usize>,
+    figures: &[Range<usize>],
+    text: &str,
+) {
+    let attribute = |f: &Found| match &f.cue {
+        Cue::Attribute(a) => Some(a.clone()),
+        _ => None,
+    };
+    let mut named: Vec<String> = cues.iter().filter_map(attribute).collect();
+    named.sort_unstable();
+    named.dedup();
+    if named.len() < 2 {
+        return;
+    }
+    let owner = |f: &Found| {
+        // A cue inside a figure ("一块卡", "8 GPUs") is that figure's own.
+        let inside = figures
+            .iter()
+            .find(|o| o.start <= f.span.start && f.span.end <= o.end);
+        if inside.is_some() {
+            return inside;
+        }
+        let before = figures.iter().rev().find(|o| o.end <= f.span.start);
+        let after = figures.iter().find(|o| o.start >= f.span.end);
+        let glued = before.filter(|o| {
+            let gap = text.get(o.end..f.span.start).unwrap_or("").trim();
+            gap.is_empty() || COUNT_GLUE.contains(&gap)
+        });
+        glued.or(after).or(before)
+    };
+    let own = |f: &Found| attribute(f).is_none() || owner(f) == Some(at);
+    if cues.iter().any(|f| attribute(f).is_some() && own(f)) {
+        cues.retain(own);
+    }
+}
+
+/// What may stand between a figure and the noun it counts or measures.
+const COUNT_GLUE: [&str; 5] = ["of", "个", "個", "-", "颗"];
+
 fn automaton<'a>(words: impl IntoIterator<Item = &'a String>) -> AhoCorasick {
     AhoCorasickBuilder::new()
         .match_kind(MatchKind::LeftmostLongest)
@@ -432,5 +480,37 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!((e.line, e.column), (12, 1));
+    }
+
+    #[test]
+    fn each_attribute_cue_speaks_for_its_own_figure() {
+        let own = |text: &str, figure: &str| {
+            let mut found = Cues::builtin().find(text);
+            let figures: Vec<Range<usize>> = ["16,896", "528", "5,120", "640"]
+                .iter()
+                .filter_map(|f| text.find(f).map(|at| at..at + f.len()))
+                .collect();
+            let at = text.find(figure).map(|i| i..i + figure.len()).unwrap();
+            keep_own_attributes(&mut found, &at, &figures, text);
+            let mut named: Vec<String> = found
+                .into_iter()
+                .filter_map(|f| match f.cue {
+                    Cue::Attribute(a) => Some(a),
+                    _ => None,
+                })
+                .collect();
+            named.dedup();
+            named
+        };
+        // The noun after a count is the count's.
+        let english = "16,896 CUDA cores and 528 Tensor Cores";
+        assert_eq!(own(english, "16,896"), ["cuda_cores"]);
+        assert_eq!(own(english, "528"), ["tensor_cores"]);
+        // A label before its figure is the figure's, past the one before.
+        let chinese = "CUDA 核心数 5,120 个但 Tensor Core 增至 640 个";
+        assert_eq!(own(chinese, "5,120"), ["cuda_cores"]);
+        assert_eq!(own(chinese, "640"), ["tensor_cores"]);
+        // One attribute cued: nothing to tell apart.
+        assert_eq!(own("5,120 and 640 CUDA cores", "5,120"), ["cuda_cores"]);
     }
 }

@@ -152,6 +152,41 @@ pub fn respective<'m>(
     (names.len() == figures.len() && figures.len() >= 2).then(|| names[at])
 }
 
+/// The name a parenthesis describes, when the figure stands inside it:
+/// in "H100 SXM (80 GB, 700 W) and L40S (48 GB, 350 W)" each figure is its
+/// parenthesis's name's, whatever name comes next in its clause. Only the
+/// last `REACH` bytes before the figure are read.
+pub fn parenthesis_owner<'m>(
+    text: &str,
+    sentence: &Range<usize>,
+    mentions: &'m [Mention],
+    q: &Quantity,
+) -> Option<&'m Mention> {
+    const REACH: usize = 240;
+    let mut from = q.span.start.saturating_sub(REACH).max(sentence.start);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let mut depth = 0usize;
+    let open = text[from..q.span.start]
+        .char_indices()
+        .rev()
+        .find_map(|(i, c)| match c {
+            ')' | '）' => {
+                depth += 1;
+                None
+            }
+            '(' | '（' if depth > 0 => {
+                depth -= 1;
+                None
+            }
+            '(' | '（' => Some(from + i),
+            _ => None,
+        })?;
+    let owner_end = text[..open].trim_end().len();
+    mentions.iter().find(|m| m.span.end == owner_end)
+}
+
 /// A known mention, or the unknown variant it stands for.
 fn widened(kb: &Kb, text: &str, words: &[Range<usize>], m: Mention) -> Mention {
     let unknown = |span: Range<usize>| Mention {

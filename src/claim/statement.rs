@@ -17,14 +17,14 @@ use serde::Serialize;
 
 use crate::audit::sentences_in;
 use crate::check::finding::{Finding, Verdict};
-use crate::claim::cues::Cue;
+use crate::claim::cues::{Cue, Found, keep_own_attributes};
 use crate::claim::facts::Facts;
 use crate::claim::kind::typed_mentions;
 use crate::kb::{Kb, Mention};
 use crate::lang::message::{Arg, Message};
 use crate::msg;
 use crate::number::lexicon::Hedge;
-use crate::number::quantity::{Quantity, Token};
+use crate::number::quantity::{Quantity, Token, figure_spans};
 use crate::read::document::Document;
 use crate::read::markdown::{Block, BlockKind, prose_blocks};
 use crate::read::normal::view;
@@ -286,32 +286,32 @@ fn statements_in(
         let names = facts.names(index);
         let cues = facts.cues(index);
         let clauses = facts.clauses(index);
-        let cell: Vec<(Mention, Vec<crate::claim::cues::Found>)> =
-            match blocks.get(sentence.block).map(|b| &b.kind) {
-                Some(BlockKind::Cell {
-                    header, row_label, ..
-                }) => [row_label, header]
-                    .into_iter()
-                    .flatten()
-                    .flat_map(|r| {
-                        let local = &text[r.clone()];
-                        let cues = crate::claim::cues::Cues::builtin().find(local);
-                        super::names::mentions(kb, local)
-                            .into_iter()
-                            .map(move |m| {
-                                (
-                                    Mention {
-                                        span: m.span.start + r.start..m.span.end + r.start,
-                                        entities: m.entities,
-                                    },
-                                    cues.clone(),
-                                )
-                            })
-                            .collect::<Vec<_>>()
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
+        let cell: Vec<(Mention, Vec<Found>)> = match blocks.get(sentence.block).map(|b| &b.kind) {
+            Some(BlockKind::Cell {
+                header, row_label, ..
+            }) => [row_label, header]
+                .into_iter()
+                .flatten()
+                .flat_map(|r| {
+                    let local = &text[r.clone()];
+                    let cues = crate::claim::cues::Cues::builtin().find(local);
+                    super::names::mentions(kb, local)
+                        .into_iter()
+                        .map(move |m| {
+                            (
+                                Mention {
+                                    span: m.span.start + r.start..m.span.end + r.start,
+                                    entities: m.entities,
+                                },
+                                cues.clone(),
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let figures = figure_spans(&sentence.tokens);
         for token in &sentence.tokens {
             let Token::Quantity(q) = token else {
                 continue;
@@ -327,7 +327,13 @@ fn statements_in(
             let mut derived = false;
             let mut requirement = false;
             let cell_cues = cell.iter().flat_map(|(_, c)| c);
-            for f in cues.iter().filter(|f| in_clause(&f.span)).chain(cell_cues) {
+            let mut own: Vec<Found> = cues
+                .iter()
+                .filter(|f| in_clause(&f.span))
+                .cloned()
+                .collect();
+            keep_own_attributes(&mut own, &q.span, &figures, text);
+            for f in own.iter().chain(cell_cues) {
                 match &f.cue {
                     Cue::Attribute(a) => attributes.push(a.clone()),
                     Cue::Qualifier(k, v) => {
@@ -417,7 +423,7 @@ fn subject_of(
     q: &Quantity,
     clause: &Range<usize>,
     names: &[Mention],
-    cell: &[(Mention, Vec<crate::claim::cues::Found>)],
+    cell: &[(Mention, Vec<Found>)],
     paragraph: Option<&Mention>,
     sentence: &Range<usize>,
     tokens: &[Token],

@@ -181,6 +181,17 @@ impl Token {
     }
 }
 
+/// Where the figures among `tokens` stand, in order.
+pub fn figure_spans(tokens: &[Token]) -> Vec<Range<usize>> {
+    tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Quantity(q) => Some(q.span.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The lexer's tables.
 pub struct Lexer<'a> {
     pub units: &'a UnitTable,
@@ -664,6 +675,9 @@ impl Lexer<'_> {
         let rest = &text[pos..];
         let trimmed = rest.trim_start_matches(INLINE_SPACES);
         let gap = rest.len() - trimmed.len();
+        if let Some((unit, len)) = self.hyphened_duration(rest) {
+            return (Some(unit), pos + len);
+        }
         let Some(m) = self.units.compound_unit_at(trimmed) else {
             return self.unit_declared(text, pos);
         };
@@ -711,6 +725,26 @@ impl Lexer<'_> {
         let mut unit = m.unit;
         unit.label = label.to_string();
         (Some(unit), pos + gap + m.len)
+    }
+
+    /// "a 30-day month", "a 24-hour run": a duration written as an
+    /// adjective, its unit word hyphened to the number. Only durations, and
+    /// only a whole word: "8-GPU node" counts nodes, not GPUs. Returns the
+    /// unit and the length of the hyphen and word.
+    fn hyphened_duration(&self, rest: &str) -> Option<(Unit, usize)> {
+        let word_text = rest.strip_prefix('-')?;
+        let word_len = word_text.len()
+            - word_text
+                .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+                .len();
+        let word = &word_text[..word_len];
+        let m = self.units.compound_unit_at(word)?;
+        let time = Dimension::of(Base::Second);
+        (word.len() >= 3 && m.len == word.len() && m.unit.dimension.compatible(time)).then(|| {
+            let mut unit = m.unit;
+            unit.label = word.to_string();
+            (unit, 1 + word.len())
+        })
     }
 
     /// A unit declared in brackets after a bare number: "700000（单位 MB）",
@@ -1298,6 +1332,22 @@ mod tests {
         assert!(
             matches!(tokens[1], Token::Op(Op::Subtract, _)),
             "{tokens:?}"
+        );
+    }
+
+    #[test]
+    fn a_duration_may_be_hyphened_to_its_number() {
+        let month = one("over a 30-day month");
+        assert_eq!(&"over a 30-day month"[month.span.clone()], "30-day");
+        assert_eq!(month.dimension(), Dimension::of(Base::Second));
+        assert_eq!(
+            one("a 24-hour run").dimension(),
+            Dimension::of(Base::Second)
+        );
+        // A count hyphened to what it counts is no duration.
+        assert_ne!(
+            one("an 8-GPU node").dimension(),
+            Dimension::of(Base::Second)
         );
     }
 }

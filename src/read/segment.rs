@@ -98,11 +98,24 @@ fn ends_clause(text: &str, i: usize, c: char) -> bool {
         text[..i].ends_with(|p: char| p.is_ascii_digit())
             && text[i + c.len_utf8()..].starts_with(|n: char| n.is_ascii_digit())
     };
+    // "CUDA 核心 5,120 个但 Tensor Core 640 个": 但 ("but") opens a clause
+    // of its own, as a comma would; "不但" ("not only") does not, nor a 但
+    // inside brackets ("待机（载着但没人用）120W"), which qualifies what
+    // stands before them.
+    let but_follows =
+        c != '不' && text[i + c.len_utf8()..].starts_with('但') && !inside_brackets(&text[..i]);
     match c {
         ',' | ':' => !digit_on_both_sides(),
         '，' | '、' | '：' | '—' => true,
-        _ => false,
+        _ => but_follows,
     }
+}
+
+/// Whether a bracket is open at the end of `text`.
+fn inside_brackets(text: &str) -> bool {
+    let opened = text.matches(['(', '（']).count();
+    let closed = text.matches([')', '）']).count();
+    opened > closed
 }
 
 fn split(text: &str, offset: usize, cut: impl Fn(&str, usize, char) -> bool) -> Vec<Range<usize>> {
@@ -271,5 +284,18 @@ mod tests {
         assert_eq!(offset, 0);
         assert_eq!(view, "Take   8 × 40 GB   and |       now.");
         assert_eq!(view.len(), block.span().len());
+    }
+
+    #[test]
+    fn but_opens_a_clause_outside_brackets() {
+        assert_eq!(
+            cut("核心 5,120 个但张量核心 640 个", clauses),
+            vec!["核心 5,120 个", "但张量核心 640 个"]
+        );
+        assert_eq!(cut("不但快而且省", clauses), vec!["不但快而且省"]);
+        assert_eq!(
+            cut("待机（载着但没人用）120W", clauses),
+            vec!["待机（载着但没人用）120W"]
+        );
     }
 }
