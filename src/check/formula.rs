@@ -138,6 +138,16 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
     if q.dimension() == Dimension::of(Base::Second) && q.number.nominal == 1.0 {
         return None;
     }
+    // "four A100 80GB SXM GPUs": a figure inside a name is part of the name.
+    let in_a_name = scope
+        .input
+        .facts
+        .names(claim.sentence)
+        .iter()
+        .any(|m| m.span.start <= q.span.start && q.span.end <= m.span.end);
+    if in_a_name {
+        return None;
+    }
     let mut outcomes = Vec::new();
     for relation in relations()
         .iter()
@@ -410,7 +420,8 @@ fn scaled_by_a_share(scope: &Scope, index: usize, o: &Outcome) -> bool {
 
 /// Whether the relation holds when its premises from the text are taken
 /// from the other figures of their kinds stated before the claim in its
-/// sentence (at most a few each, so the search stays small).
+/// sentence, or, for a premise from an earlier sentence, in reach before
+/// it (at most a few each, so the search stays small).
 fn held_by_another_in_sentence(scope: &Scope, index: usize, o: &Outcome) -> bool {
     const MOST: usize = 3;
     let claim = &scope.typed[index];
@@ -421,13 +432,38 @@ fn held_by_another_in_sentence(scope: &Scope, index: usize, o: &Outcome) -> bool
         .iter()
         .map(|b| {
             let mut readings = vec![b.clone()];
+            let other = |t: &&Typed| {
+                t.kind == b.kind && !matches!(&b.origin, Origin::Text(s) if *s == t.quantity.span)
+            };
             if matches!(b.origin, Origin::Text(_)) {
                 readings.extend(
                     before
                         .iter()
                         .rev()
-                        .filter(|t| t.kind == b.kind)
-                        .filter(|t| !matches!(&b.origin, Origin::Text(s) if *s == t.quantity.span))
+                        .filter(other)
+                        .take(MOST)
+                        .map(|t| text_binding(scope, claim, &b.kind, t)),
+                );
+            }
+            // Taken from sentences before, a premise has for readings the
+            // other figures of its kind in reach: "127,100 GPU-hours … the
+            // run consumed 1,032,192 GPU-hours … the lost time is worth
+            // about $267,000".
+            // A figure of the premise's dimension typed as another kind
+            // ("每卡发送 24.5 GB" is per card) is one too.
+            if let Some(bound) = bound_figure(scope, b).filter(|_| !b.same_sentence) {
+                let dimension = bound.quantity.dimension();
+                readings.extend(
+                    scope.typed[..index]
+                        .iter()
+                        .rev()
+                        .take_while(|t| claim.sentence - t.sentence <= REACH)
+                        .filter(|t| scope.sections.get(t.block) == scope.sections.get(claim.block))
+                        .filter(|t| t.quantity.span != bound.quantity.span)
+                        .filter(|t| t.kind == b.kind || t.quantity.dimension() == dimension)
+                        .filter(|t| {
+                            !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost))
+                        })
                         .take(MOST)
                         .map(|t| text_binding(scope, claim, &b.kind, t)),
                 );

@@ -99,6 +99,12 @@ fn multiple(input: &Input, sentence: &Sentence, index: usize, q: &Quantity) -> O
             && name.len() + 1 >= rest.len()
             && name.starts_with(|c: char| c.is_ascii_uppercase())
     };
+    // "1× preference", "1x (baseline)": once as much compares nothing; it
+    // names a term or a baseline. ("提升 1 倍" is twice, and stays.)
+    let once = q.number.nominal == 1.0 && ["×", "x", "X"].contains(&q.unit.label.as_str());
+    if once {
+        return None;
+    }
     // "1.6×", "20 倍" read with the multiple as their unit.
     if ["×", "x", "倍", "times"].contains(&q.unit.label.as_str()) {
         if counts_a_product(q.span.end) {
@@ -481,8 +487,12 @@ fn speaks_of_another(text: &str, sentence: &Sentence, m: &Multiple, dimension: D
     !own.is_empty() && !named.is_empty() && named.iter().all(|a| !own.contains(a))
 }
 
-/// The attributes named by the cue word nearest the multiple.
+/// The attributes named by the cue word nearest the multiple, in its own
+/// clause when the clause names any: in "价格约为 A100 的 2.16 倍，而 BF16
+/// 稠密算力约为 A100 的 3.17 倍" the first multiple is of prices, which no
+/// spec gives, and the throughput is the second's.
 fn attributes_cued(text: &str, shift: usize, multiple: &Range<usize>) -> Vec<String> {
+    const COMPARED: [&str; 4] = ["memory_capacity", "memory_bandwidth", "tdp", "throughput"];
     let distance = |span: &Range<usize>| {
         let (start, end) = (span.start + shift, span.end + shift);
         if end <= multiple.start {
@@ -491,23 +501,34 @@ fn attributes_cued(text: &str, shift: usize, multiple: &Range<usize>) -> Vec<Str
             start.saturating_sub(multiple.end)
         }
     };
-    let mut cues: Vec<(usize, String)> = Cues::builtin()
+    let boundary = |c: char| ",，;；".contains(c);
+    let local = multiple.start - shift..multiple.end - shift;
+    let clause_start = text[..local.start].rfind(boundary).map_or(0, |i| i + 1);
+    let clause_end = text[local.end..]
+        .find(boundary)
+        .map_or(text.len(), |i| local.end + i);
+    let cued: Vec<(usize, String, bool)> = Cues::builtin()
         .find(text)
         .into_iter()
         .filter_map(|f| match f.cue {
-            Cue::Attribute(a)
-                if ["memory_capacity", "memory_bandwidth", "tdp", "throughput"]
-                    .contains(&a.as_str()) =>
-            {
-                Some((distance(&f.span), a))
+            Cue::Attribute(a) => {
+                let inside = clause_start <= f.span.start && f.span.end <= clause_end;
+                Some((distance(&f.span), a, inside))
             }
             _ => None,
         })
         .collect();
+    let in_clause = cued.iter().any(|(_, _, inside)| *inside);
+    let mut cues: Vec<(usize, String)> = cued
+        .into_iter()
+        .filter(|(_, _, inside)| *inside || !in_clause)
+        .map(|(d, a, _)| (d, a))
+        .filter(|(_, a)| in_clause || COMPARED.contains(&a.as_str()))
+        .collect();
     cues.sort();
     let nearest = cues.first().map(|(d, _)| *d);
     cues.into_iter()
-        .filter(|(d, _)| Some(*d) == nearest)
+        .filter(|(d, a)| Some(*d) == nearest && COMPARED.contains(&a.as_str()))
         .map(|(_, a)| a)
         .collect()
 }

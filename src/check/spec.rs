@@ -726,6 +726,19 @@ fn states_a_spec(
             {
                 return false;
             }
+            // A count of cards after a count of racks or servers in its
+            // sentence may be their product ("GB200 NVL72（初期 8 櫃，576 張
+            // GPU）").
+            Token::Quantity(other)
+                if is_count(q)
+                    && q.dimension() != Dimension::of(Base::Node)
+                    && other.dimension() == Dimension::of(Base::Node)
+                    && other.span.end <= q.span.start
+                    && !in_clause(&other.span)
+                    && Some(&other.span) != subject_count_span(context, subject).as_ref() =>
+            {
+                return false;
+            }
             // Two figures of one kind in a clause are a change or a
             // comparison ("从 H100 的 900 GB/s 降到 400 GB/s"): which is the
             // entity's is not the spec check's to guess.

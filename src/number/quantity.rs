@@ -542,9 +542,15 @@ impl Lexer<'_> {
         // measure word: "一乘就对", "方法一" are not quantities.
         let single_chinese =
             numeral.form == Form::Chinese && text[numeral.start..numeral.end].chars().count() == 1;
+        // "two 8-GPU nodes": an English numeral before a figure counts the
+        // things that figure describes.
+        let before_a_figure = text[numeral.end..]
+            .strip_prefix(' ')
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
         let single_english = numeral.form == Form::English
             && numeral.value.nominal < 100.0
-            && !text[numeral.start..numeral.end].contains(' ');
+            && !text[numeral.start..numeral.end].contains(' ')
+            && !before_a_figure;
         if (single_chinese || single_english) && unit.is_one() && cursor == numeral.end {
             return None;
         }
@@ -1349,5 +1355,12 @@ mod tests {
             one("an 8-GPU node").dimension(),
             Dimension::of(Base::Second)
         );
+    }
+
+    #[test]
+    fn an_english_numeral_before_a_figure_counts() {
+        assert_eq!(texts("two 8-GPU nodes"), ["two", "8"]);
+        // Alone, a small English numeral is a word of the prose.
+        assert!(texts("one of the two").is_empty());
     }
 }
