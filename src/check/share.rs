@@ -483,6 +483,35 @@ fn part_by_words<'e, 'a>(
     Some(best)
 }
 
+/// The nearest earlier figure, before the share's clause, labelled right
+/// before it with the words naming a whole: "总投资约 35 亿元" for "约占
+/// 总投资的 24%". Two characters of the label must stand within the six
+/// before the figure; none when no figure is labelled so.
+fn whole_named<'a>(
+    text: &str,
+    earlier: &[Stated<'a>],
+    named: &str,
+    before: usize,
+) -> Option<&'a Quantity> {
+    let wanted: Vec<String> = words(named, "")
+        .into_iter()
+        .filter(|w| !w.starts_with("kind:") && !w.starts_with(['总', '總', '全', '所']))
+        .collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    earlier
+        .iter()
+        .rev()
+        .take(RECENT)
+        .filter(|s| s.quantity.span.end <= before)
+        .find(|s| {
+            let label = last_chars(&text[..s.quantity.span.start], 6);
+            wanted.iter().any(|w| label.contains(w.as_str()))
+        })
+        .map(|s| s.quantity)
+}
+
 /// Where a share stands: its clause, its sentence's start and tokens.
 struct Context<'c> {
     clause: &'c Range<usize>,
@@ -525,7 +554,9 @@ fn check(
     };
     // "网络故障占全部停机的 20%": the share of the paragraph's whole, said of
     // what comes before 占.
-    let zh_of_all = before.find('占').filter(|&i| {
+    // 占 and 佔 are one character, simplified and traditional; both are
+    // three bytes long.
+    let zh_of_all = before.find(['占', '佔']).filter(|&i| {
         let rest = &before[i + '占'.len_utf8()..];
         ["全部", "所有", "总", "總"]
             .iter()
@@ -533,7 +564,13 @@ fn check(
     });
     let bare_zh = restating && before.trim().ends_with(['占', '佔']) && !after.starts_with("of ");
     let (whole, subject_text): (&Quantity, &str) = if let Some(i) = zh_of_all {
-        (whole_of_parts?.quantity, &before[..i])
+        // "一期总投资约 35 亿元 … 约占总投资的 24%": the whole the words after
+        // 总 name, stated before, else the paragraph's whole of parts.
+        let named = &before[i + '占'.len_utf8()..];
+        let named = named.split('的').next().unwrap_or(named);
+        let whole = whole_named(text, earlier, named, at.clause.start)
+            .or(whole_of_parts.map(|w| w.quantity))?;
+        (whole, &before[..i])
     } else if bare_zh {
         (whole_of_parts?.quantity, "")
     } else {
@@ -558,7 +595,12 @@ fn check(
     // The part: the earlier figure of the whole's kind that shares the most
     // words with what the share is said of, the nearest on a tie.
     let subject = words(subject_text, "");
-    let restated = restating.then(|| previous(whole)).flatten();
+    // "合计约 12 亿元，约占总投资的 24%": with nothing before 占 to say what
+    // the share is of, it restates the figure before.
+    let bare_of_all = zh_of_all.is_some() && subject.is_empty();
+    let restated = (restating || bare_of_all)
+        .then(|| previous(whole))
+        .flatten();
     let part = match restated {
         Some(p) => p,
         None => part_by_words(earlier, whole, &subject)?,
