@@ -16,6 +16,12 @@
 //! flag and verify recall ≥ 0.7 over the whole corpus): the gate stops a
 //! change from losing ground, group by group. Where the corpus is absent
 //! (a clone on its own) the test says so and passes.
+//!
+//! A third of each group of passages by others (`real_*`, `dev2_*`,
+//! `dev3_*`) is held out: the articles whose SHA-256 of
+//! `recount-holdout:NAME` is lowest. The gate neither scores nor prints
+//! them, so no failing test shows their figures mid-session;
+//! `cargo test --test corpus -- --ignored` scores them, at a session's end.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -59,6 +65,23 @@ struct Score {
 }
 
 impl Score {
+    /// The group's figures on one line, as score.py prints them.
+    fn line(&self, name: &str) -> String {
+        format!(
+            "{name}: flag recall {:.2} ({}/{}), flag precision {:.2} ({}/{}), verify recall {:.2} ({}/{}), false alarms {}",
+            self.flag_recall(),
+            self.flags_hit,
+            self.required_flags,
+            self.flag_precision(),
+            self.good_flags,
+            self.flagged,
+            self.verify_recall(),
+            self.verifies_hit,
+            self.required_verifies,
+            self.false_alarms
+        )
+    }
+
     fn add(&mut self, o: Score) {
         self.required_flags += o.required_flags;
         self.flags_hit += o.flags_hit;
@@ -175,24 +198,97 @@ fn group(name: &str) -> &'static str {
     }
 }
 
-/// The floors per group: flag recall, flag precision, verify recall, and
-/// the most false alarms allowed.
+/// The floors per group of the tuning part (the held-out third left out):
+/// flag recall, flag precision, verify recall, and the most false alarms
+/// allowed.
 const FLOORS: &[(&str, f64, f64, f64, usize)] = &[
     ("seed", 0.83, 1.00, 0.85, 0),
-    ("real", 0.16, 0.90, 0.54, 1),
-    ("dev2", 0.19, 0.90, 0.40, 0),
-    ("dev3", 0.14, 0.75, 0.19, 3),
-    ("all", 0.33, 0.91, 0.47, 4),
+    ("real", 0.30, 1.00, 0.61, 0),
+    ("dev2", 0.33, 1.00, 0.44, 0),
+    ("dev3", 0.06, 1.00, 0.17, 0),
+    ("all", 0.45, 1.00, 0.55, 0),
 ];
 
 #[test]
 fn the_corpus_scores_no_worse_than_its_floors() {
+    let Some(dir) = corpus() else {
+        return;
+    };
+    let held = held_out(&dir);
+    hold_to_floors(&dir, |name| !held.iter().any(|h| h == name), group, FLOORS);
+}
+
+/// Scores the held-out third, group by group, with no floors: what the
+/// session's work did to text it never looked at. The held-out part must be
+/// a third of each group, so that a renamed or added passage cannot slip
+/// out of it unnoticed.
+#[test]
+#[ignore = "the held-out third is scored at a session's end"]
+fn the_held_out_third() {
+    let Some(dir) = corpus() else {
+        return;
+    };
+    let held = held_out(&dir);
+    for prefix in HELD_GROUPS {
+        let total = names(&dir).iter().filter(|n| n.starts_with(prefix)).count();
+        let kept = held.iter().filter(|n| n.starts_with(prefix)).count();
+        assert_eq!(
+            kept,
+            total.div_ceil(3),
+            "{prefix}: {kept} of {total} held out"
+        );
+    }
+    let scores = scores(&dir, |name| held.iter().any(|h| h == name), group);
+    for (name, s) in &scores {
+        eprintln!("held-out {}", s.line(name));
+    }
+    assert!(scores.contains_key("all"));
+}
+
+/// The groups with a held-out third, by name prefix.
+const HELD_GROUPS: [&str; 3] = ["real_", "dev2_", "dev3_"];
+
+/// `../shared/corpus`, when it is there.
+fn corpus() -> Option<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     if !dir.is_dir() {
         eprintln!("{}: absent, skipped", dir.display());
-        return;
+        return None;
     }
-    hold_to_floors(&dir, group, FLOORS);
+    Some(dir)
+}
+
+/// The label files of a folder, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut labels: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".expected.yaml"))
+        .collect();
+    labels.sort();
+    labels
+}
+
+/// The held-out label files: per group, the third (rounded up) whose
+/// SHA-256 of `recount-holdout:NAME` is lowest, NAME without `.md`.
+fn held_out(dir: &Path) -> Vec<String> {
+    use sha2::{Digest, Sha256};
+    let mut held = Vec::new();
+    for prefix in HELD_GROUPS {
+        let mut group: Vec<(Vec<u8>, String)> = names(dir)
+            .into_iter()
+            .filter(|n| n.starts_with(prefix))
+            .map(|n| {
+                let stem = n.trim_end_matches(".expected.yaml");
+                let digest = Sha256::digest(format!("recount-holdout:{stem}").as_bytes());
+                (digest.to_vec(), n)
+            })
+            .collect();
+        group.sort();
+        let third = group.len().div_ceil(3);
+        held.extend(group.into_iter().take(third).map(|(_, n)| n));
+    }
+    held
 }
 
 /// Articles written for this project, in its own words, to try the audit on
@@ -205,25 +301,20 @@ fn the_corpus_scores_no_worse_than_its_floors() {
 #[test]
 fn the_probe_articles_score_no_worse_than_their_floors() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/probe");
-    hold_to_floors(&dir, |_| "probe", PROBE_FLOORS);
+    hold_to_floors(&dir, |_| true, |_| "probe", PROBE_FLOORS);
 }
 
 /// The floors of tests/probe, as one group.
 const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.23, 0.98, 0.33, 0)];
 
-/// Scores every labelled article of `dir` by group and fails below any
-/// group's floors.
-fn hold_to_floors(
+/// Scores the labelled articles of `dir` that `counted` keeps, by group
+/// and in all.
+fn scores(
     dir: &Path,
+    counted: impl Fn(&str) -> bool,
     group: fn(&str) -> &'static str,
-    floors: &[(&str, f64, f64, f64, usize)],
-) {
-    let mut labels: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".expected.yaml"))
-        .collect();
-    labels.sort();
+) -> BTreeMap<&'static str, Score> {
+    let labels: Vec<String> = names(dir).into_iter().filter(|n| counted(n)).collect();
     assert!(
         labels.len() >= 10,
         "only {} labelled articles",
@@ -235,22 +326,22 @@ fn hold_to_floors(
         scores.entry(group(label)).or_default().add(s);
         scores.entry("all").or_default().add(s);
     }
+    scores
+}
+
+/// Scores the labelled articles of `dir` that `counted` keeps, by group,
+/// and fails below any group's floors.
+fn hold_to_floors(
+    dir: &Path,
+    counted: impl Fn(&str) -> bool,
+    group: fn(&str) -> &'static str,
+    floors: &[(&str, f64, f64, f64, usize)],
+) {
+    let scores = scores(dir, counted, group);
     let mut failures = Vec::new();
     for &(name, recall, precision, verify, alarms) in floors {
         let s = scores.get(name).copied().unwrap_or_default();
-        let line = format!(
-            "{name}: flag recall {:.2} ({}/{}), flag precision {:.2} ({}/{}), verify recall {:.2} ({}/{}), false alarms {}",
-            s.flag_recall(),
-            s.flags_hit,
-            s.required_flags,
-            s.flag_precision(),
-            s.good_flags,
-            s.flagged,
-            s.verify_recall(),
-            s.verifies_hit,
-            s.required_verifies,
-            s.false_alarms
-        );
+        let line = s.line(name);
         eprintln!("{line}");
         // Two decimals, as the floors are written.
         let below = |value: f64, floor: f64| (value * 100.0).round() < (floor * 100.0).round();
