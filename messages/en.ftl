@@ -280,6 +280,7 @@ sum-help = the parts do not add up to the total stated
 table-help-rows = the rows above do not add up to the total row
 table-help-rate = the cell is not the header's rate times its row's figure
 table-help-share = the share is not the row's count over the column's total, in any column
+table-help-change = the change is not this row's change between the two columns the other rows agree on, with either as the base
 
 ## The primary label, under the claimed figure.
 

@@ -204,6 +204,7 @@ sum-help = 各部分加起来不等于文中的总数
 table-help-rows = 上方各行加起来不等于合计行
 table-help-rate = 这一格不等于表头的单价乘以本行的数值
 table-help-share = 无论按哪一列，这个占比都不是本行数值除以该列合计
+table-help-change = 该行两列之间的变化与此不符：其他各行所依据的两列，按哪一列为基数都不符
 
 ## The primary label.
 

@@ -204,6 +204,7 @@ sum-help = 各部分加起來不等於文中的總數
 table-help-rows = 上方各列加起來不等於合計列
 table-help-rate = 這一格不等於表頭的單價乘以本列的數值
 table-help-share = 無論按哪一欄，這個占比都不是本列數值除以該欄合計
+table-help-change = 該列兩欄之間的變化與此不符：其他各列所依據的兩欄，以哪一欄為基數都不符
 
 ## The primary label.
 

@@ -1,7 +1,7 @@
 //! `table`: columns of a Markdown table that are computed from each other
 //! and do not agree.
 //!
-//! Three shapes, each read from the table itself:
+//! Four shapes, each read from the table itself:
 //!
 //! - A total row: a row whose label is a total word ("合计", "Total"; data
 //!   in `claims/cues.yaml`, `sums.table_totals`) against the sum of the rows
@@ -15,6 +15,13 @@
 //!   "占比", or "%" alone; `sums.share_headers`): a column of growth rates,
 //!   utilisations or margins holds percentages that are no shares, and a
 //!   total row adds up percentages only in a share column.
+//! - A change column: a column of percentages under a change word ("提升",
+//!   "speedup", "Δ") beside two columns of one kind, each row's change from
+//!   one to the other. Which two columns, and which is the base, is read
+//!   from the table: the reading that most of its rows (two at least)
+//!   agree with. A row is flagged only when no reading gives its change:
+//!   a column of year-over-year growth, whose base is in no column, checks
+//!   nothing.
 //!
 //! A column header's unit applies to the bare numbers under it ("H800 卡时"
 //! over "266.4 万"). Cells are exact to their last digit, as premises are,
@@ -44,7 +51,7 @@ use std::ops::Range;
 
 use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
-use crate::claim::cues::Cues;
+use crate::claim::cues::{Cue, Cues};
 use crate::lang::message::{Arg, Message};
 use crate::msg;
 use crate::number::format::number;
@@ -69,6 +76,7 @@ impl Check for Table {
             let mut found = total_rows(input, &grid);
             found.extend(rate_columns(input, &grid));
             found.extend(share_columns(input, &grid));
+            found.extend(change_columns(input, &grid));
             // A cell that one relation of its table verifies holds: a
             // total that matches its rate but not its rows points at a
             // wrong row, which is flagged on its own.
@@ -464,6 +472,130 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
     out
 }
 
+/// "| 127.4 | 186.9 | +46.7% |" under "提升": each row's change between
+/// two of its columns, by the reading the column's rows agree on.
+fn change_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
+    let text = input.doc.text.as_str();
+    let mut out = Vec::new();
+    let columns = grid.columns();
+    let body: Vec<usize> = grid
+        .rows()
+        .filter(|&r| !grid.is_total_row(text, r))
+        .collect();
+    for (index, &column) in columns.iter().enumerate() {
+        let header = words_of(text, grid.headers.get(&column));
+        let changes = Cues::builtin()
+            .find(&header)
+            .iter()
+            .any(|f| f.cue == Cue::Change)
+            || header.contains('Δ');
+        let rows: Vec<usize> = body
+            .iter()
+            .copied()
+            .filter(|&r| grid.value(r, column).is_some_and(is_percentage))
+            .collect();
+        if !changes || rows.len() < 3 {
+            continue;
+        }
+        // Each reading: a base column and the other, both of one dimension
+        // and no percentages in every row of the column.
+        let figures = |c: usize| {
+            let first = grid.value(rows[0], c).map(Quantity::dimension);
+            rows.iter().all(|&r| {
+                grid.value(r, c)
+                    .is_some_and(|q| !is_percentage(q) && Some(q.dimension()) == first)
+            })
+        };
+        let candidates: Vec<usize> = columns[..index]
+            .iter()
+            .copied()
+            .filter(|&c| figures(c))
+            .collect();
+        let readings: Vec<(usize, usize)> = candidates
+            .iter()
+            .flat_map(|&a| {
+                candidates
+                    .iter()
+                    .filter(move |&&b| b != a)
+                    .map(move |&b| (a, b))
+            })
+            .filter(|&(a, b)| {
+                grid.value(rows[0], a).map(Quantity::dimension)
+                    == grid.value(rows[0], b).map(Quantity::dimension)
+            })
+            .collect();
+        let change = |row: usize, (base, other): (usize, usize)| {
+            let (b, o) = (grid.value(row, base)?, grid.value(row, other)?);
+            let size = (o.premise() - b.premise()).checked_div(b.premise())?;
+            Some((
+                b,
+                o,
+                Interval::between(
+                    size.lo.abs().min(size.hi.abs()),
+                    size.lo.abs().max(size.hi.abs()),
+                ),
+            ))
+        };
+        let holds = |row: usize, reading: (usize, usize)| {
+            let stated = grid.value(row, column)?.claimed(false, false);
+            let stated = Interval::between(
+                stated.lo.abs().min(stated.hi.abs()),
+                stated.lo.abs().max(stated.hi.abs()),
+            );
+            change(row, reading).map(|(_, _, size)| stated.meets_within(&size, input.tolerance))
+        };
+        let agreeing = |reading: (usize, usize)| {
+            rows.iter()
+                .filter(|&&r| holds(r, reading) == Some(true))
+                .count()
+        };
+        let Some(best) = readings.iter().copied().max_by_key(|&r| agreeing(r)) else {
+            continue;
+        };
+        let agreed = agreeing(best);
+        if agreed < 2 || 2 * agreed < rows.len() {
+            continue;
+        }
+        for &row in &rows {
+            let (Some(claim), Some((base, other, size))) =
+                (grid.value(row, column), change(row, best))
+            else {
+                continue;
+            };
+            let held = holds(row, best) == Some(true);
+            if !held && readings.iter().any(|&r| holds(row, r) == Some(true)) {
+                continue;
+            }
+            let computed = format!(
+                "({} − {}) ÷ {} = {}%",
+                text[other.span.clone()].trim(),
+                text[base.span.clone()].trim(),
+                text[base.span.clone()].trim(),
+                number(size.nominal * 100.0)
+            );
+            let related = vec![
+                Related {
+                    span: base.span.clone(),
+                    note: msg!("note-from"),
+                },
+                Related {
+                    span: other.span.clone(),
+                    note: msg!("note-to"),
+                },
+            ];
+            out.push(finding(
+                text,
+                claim,
+                held,
+                as_written(computed),
+                related,
+                msg!("table-help-change"),
+            ));
+        }
+    }
+    out
+}
+
 /// A value in the unit of the cell it is compared with.
 fn shown(value: f64, like: &Quantity) -> String {
     let v = number(value / like.unit.factor);
@@ -588,8 +720,12 @@ mod tests {
     #[test]
     fn percentages_without_a_share_header_are_no_shares() {
         let table = "| Cause | 2025 | 2026 | Growth |\n|---|---|---|---|\n| GPU | 100 | 150 | 50% |\n| Network | 80 | 90 | 12.5% |\n| Other | 50 | 60 | 20% |\n| Total | 230 | 300 | 30.4% |\n";
+        // Growth rates are no shares (read as shares, 90 of 300 is not
+        // 12.5%): they hold as the changes from 2025 to 2026.
         assert!(
-            checked(table).iter().all(|(_, cell)| !cell.ends_with('%')),
+            checked(table)
+                .iter()
+                .all(|(verdict, cell)| !cell.ends_with('%') || *verdict == Verdict::Verified),
             "{:?}",
             checked(table)
         );
@@ -608,5 +744,29 @@ mod tests {
     fn per_unit_columns_are_not_summed() {
         let table = "| Node | GPUs | Memory per GPU |\n|---|---|---|\n| a | 8 | 80 GB |\n| b | 8 | 80 GB |\n| Total | 16 | 80 GB |\n";
         assert_eq!(checked(table), vec![(Verdict::Verified, "16".to_string())]);
+    }
+
+    #[test]
+    fn a_change_column_by_the_reading_its_rows_agree_on() {
+        let table = "| Job | Old | New | Speedup |\n|---|---|---|---|\n\
+                     | a | 200 | 300 | +50% |\n| b | 100 | 140 | +40% |\n| c | 400 | 440 | +20% |\n";
+        let found = checked(table);
+        assert_eq!(
+            found
+                .iter()
+                .filter(|(v, _)| *v == Verdict::Verified)
+                .count(),
+            2,
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|(v, m)| *v == Verdict::Contradicted && m.contains("20%")),
+            "{found:?}"
+        );
+        // Growth over a base in no column checks nothing.
+        let growth = "| Q | Revenue | YoY |\n|---|---|---|\n| 1 | 410 | +18% |\n| 2 | 455 | +21% |\n| 3 | 498 | +24% |\n";
+        assert!(checked(growth).is_empty());
     }
 }
