@@ -99,6 +99,12 @@ fn multiple(input: &Input, sentence: &Sentence, index: usize, q: &Quantity) -> O
             && name.len() + 1 >= rest.len()
             && name.starts_with(|c: char| c.is_ascii_uppercase())
     };
+    // "只有 H100 的 1/3 左右": a fraction of what the word before names.
+    // Written so, a fraction is rough: 1/3 stands for anything nearer a
+    // third than a half or a quarter.
+    if let Some(fraction) = fraction_of(text, sentence, index, q) {
+        return Some(fraction);
+    }
     // "1× preference", "1x (baseline)": once as much compares nothing; it
     // names a term or a baseline. ("提升 1 倍" is twice, and stays.)
     let once = q.number.nominal == 1.0 && ["×", "x", "X"].contains(&q.unit.label.as_str());
@@ -157,6 +163,42 @@ fn multiple(input: &Input, sentence: &Sentence, index: usize, q: &Quantity) -> O
         });
     }
     None
+}
+
+/// "的 1/3", "of 1/4": a small whole number over another, glued by "/",
+/// right after "的" or "of" (the thing it is a fraction of). Its value
+/// runs between the neighbouring fractions' midpoints (1/3.5 to 1/2.5),
+/// wider with a hedge ("左右", "约").
+fn fraction_of(text: &str, sentence: &Sentence, index: usize, q: &Quantity) -> Option<Multiple> {
+    let whole = |x: &Quantity| {
+        x.unit.is_one() && x.number.nominal.fract() == 0.0 && x.number.nominal >= 1.0
+    };
+    if !whole(q) || q.number.nominal > 9.0 {
+        return None;
+    }
+    let before = text[sentence.span.start..q.span.start].trim_end();
+    if !(before.ends_with('的') || before.ends_with(" of")) {
+        return None;
+    }
+    let [Token::Op(Op::Divide, slash), Token::Quantity(d), ..] = &sentence.tokens[index + 1..]
+    else {
+        return None;
+    };
+    let glued =
+        slash.start == q.span.end && d.span.start == slash.end && &text[slash.clone()] == "/";
+    if !glued || !whole(d) || d.number.nominal <= q.number.nominal || d.number.nominal > 100.0 {
+        return None;
+    }
+    let (n, k) = (q.number.nominal, d.number.nominal);
+    let mut value = Interval::between(n / (k + 0.5), n / (k - 0.5));
+    value.nominal = n / k;
+    if q.hedge.is_some() || d.hedge.is_some() {
+        value = value.widen_relative(0.1);
+    }
+    Some(Multiple {
+        span: q.span.start..d.span.end,
+        value,
+    })
 }
 
 /// One side of a ratio: a stated figure or a knowledge-base fact.
@@ -705,5 +747,21 @@ mod tests {
             vec![(Verdict::Verified, "32×".to_string())]
         );
         assert!(ratios("The target is $612, up from $575, 25× our earnings of $19.13.").is_empty());
+    }
+
+    #[test]
+    fn a_fraction_of_what_the_word_before_names() {
+        let wrong = ratios("H20 的 BF16 稠密算力为 148 TFLOPS，只有 H100 的 1/3 左右。");
+        assert!(
+            wrong.iter().any(|(v, _)| *v == Verdict::Contradicted),
+            "{wrong:?}"
+        );
+        let right = ratios("A100 的 BF16 稠密算力为 312 TFLOPS，约为 H100 的 1/3。");
+        assert!(
+            right.iter().all(|(v, _)| *v == Verdict::Verified) && !right.is_empty(),
+            "{right:?}"
+        );
+        // A date or a score is no fraction of anything.
+        assert!(ratios("H100 在 1/3 的测试里领先。").is_empty());
     }
 }
