@@ -39,7 +39,7 @@ use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
-use crate::read::segment::{clause_at, last_chars};
+use crate::read::segment::{at_most_chars, clause_at, last_chars};
 
 pub struct Share;
 
@@ -277,7 +277,49 @@ fn change(
         let gap = text[q.span.end..f.span.start].trim().to_lowercase();
         gap == "from" || gap == "from the"
     });
-    let subject = before.iter().find(|f| !stated_from(text, sentence, f));
+    // "營收 1,420 億元，較 9 月的 1,310 億元月增 8.4%，較去年同期的 1,050
+    // 億元年增 45.2%": the compared figure right before the share is its
+    // base, and the change is of the first figure of its kind before.
+    let compared_base = before
+        .last()
+        .filter(|f| compared_to(text, f) && at_most_chars(&text[f.span.end..q.span.start], 8));
+    let own_base = own_base.or(compared_base);
+    // Against a compared base, each figure of its kind before it is a
+    // reading of what changed ("前三季累計 9,870 億元，較去年同期的 7,820
+    // 億元年增 26.2%" changes the 9,870, not the quarter's 2,570): the one
+    // that gives the share, else the nearest.
+    let claimed_size = q.claimed(false, false);
+    let gives = |f: &Quantity, b: &Quantity| {
+        let exact = |x: &Quantity| Interval::exact(x.number.nominal * x.unit.factor);
+        (exact(f) - exact(b))
+            .checked_div(exact(b))
+            .is_some_and(|size| {
+                let size = Interval::between(
+                    size.lo.abs().min(size.hi.abs()),
+                    size.lo.abs().max(size.hi.abs()),
+                );
+                claimed_size.meets_within(&size, tolerance)
+            })
+    };
+    let subject = match compared_base {
+        Some(base) => {
+            let readings: Vec<&&Quantity> = before
+                .iter()
+                .filter(|f| {
+                    !stated_from(text, sentence, f)
+                        && !compared_to(text, f)
+                        && f.dimension() == base.dimension()
+                        && f.span != base.span
+                })
+                .collect();
+            readings
+                .iter()
+                .find(|f| gives(f, base))
+                .or(readings.last())
+                .copied()
+        }
+        None => before.iter().find(|f| !stated_from(text, sentence, f)),
+    };
     let pair = match (subject.zip(own_base), before, after) {
         (Some((a, b)), _, _) => Some((*a, *b)),
         (None, [.., a, b], _) => Some((*a, *b)),

@@ -719,8 +719,13 @@ impl Lexer<'_> {
         if gap > 0 && matches!(label, "x" | "X" | "×" | "b") {
             return (None, pos);
         }
-        // "3 个元素", "元年", "元件": 元 is money only when no word goes on.
+        // "3 个元素", "元年", "元件": 元 is money only when no word goes on;
+        // after a magnitude ("1,310 億元月增") it is money whatever follows.
+        let after_magnitude = text[..pos]
+            .trim_end()
+            .ends_with(['万', '萬', '亿', '億', '千', '百']);
         if label.ends_with('元')
+            && !after_magnitude
             && trimmed[m.len..]
                 .chars()
                 .next()
@@ -1362,5 +1367,12 @@ mod tests {
         assert_eq!(texts("two 8-GPU nodes"), ["two", "8"]);
         // Alone, a small English numeral is a word of the prose.
         assert!(texts("one of the two").is_empty());
+    }
+
+    #[test]
+    fn yuan_after_a_magnitude_is_money_whatever_follows() {
+        assert_eq!(texts("營收 1,310 億元月增 8.4%"), ["1,310 億元", "8.4%"]);
+        // Alone, 元月 is January.
+        assert!(texts("元月").is_empty());
     }
 }
