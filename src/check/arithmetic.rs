@@ -31,7 +31,7 @@ use crate::number::expr::{EvalError, Reading};
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::{Op, Relation};
-use crate::number::quantity::apply_hedge;
+use crate::number::quantity::{Token, apply_hedge};
 use crate::units::{Base, Dimension, Unit};
 
 pub struct Arithmetic;
@@ -48,6 +48,18 @@ impl Check for Arithmetic {
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         for sentence in input.sentences {
             for calc in calculations(&sentence.tokens, &input.doc.text) {
+                // Figures with a magnitude stated before the calculation
+                // ("70B"), which a bare operand may restate ("70 × 0.5").
+                let magnitudes: Vec<(f64, f64)> = sentence
+                    .tokens_to(calc.span().start)
+                    .iter()
+                    .filter_map(|t| match t {
+                        Token::Quantity(q) if q.magnitude > 1.0 => {
+                            Some((q.number.nominal / q.magnitude, q.magnitude))
+                        }
+                        _ => None,
+                    })
+                    .collect();
                 // "314,000,000,000 × 2 = 628,000,000,000 字节 ≈ 628GB": unitless
                 // sides take the unit of the first side that has one.
                 let implied = std::iter::once(&calc.first)
@@ -61,6 +73,7 @@ impl Check for Arithmetic {
                         *relation,
                         side,
                         implied.as_ref(),
+                        &magnitudes,
                         input.tolerance,
                     ) {
                         findings.push(f);
@@ -143,6 +156,14 @@ fn implied_rate(
     })
 }
 
+/// The magnitudes a bare operand may leave out, with their names.
+const OMITTED_MAGNITUDES: [(f64, &str); 4] = [
+    (1e3, "thousands"),
+    (1e6, "millions"),
+    (1e9, "billions"),
+    (1e12, "trillions"),
+];
+
 /// "7.2 kW × 24 h = 172.8 kWh per day": a rate claimed for a product that
 /// takes one duration is the product over that duration, the period the
 /// "per" names. Returns the product divided by the duration, in base units,
@@ -224,6 +245,7 @@ fn check_side(
     relation: Relation,
     side: &Expr,
     implied: Option<&Unit>,
+    magnitudes: &[(f64, f64)],
     tolerance: f64,
 ) -> Option<Finding> {
     let mut outcomes: Vec<Outcome> = Vec::new();
@@ -315,6 +337,33 @@ fn check_side(
             holds,
         });
         outcomes.extend(in_base_units);
+        // "70B at 4 bits is 70 × 0.5 bytes = 35 GB": a bare operand may
+        // leave out the magnitude the sentence gave it before ("70B"). A
+        // reading only when it holds: a thousandfold slip is the error this
+        // check is for.
+        if !holds {
+            let restated = |factor: f64| {
+                previous.operands().iter().any(|q| {
+                    q.unit.is_one()
+                        && magnitudes
+                            .iter()
+                            .any(|&(n, m)| m == factor && n == q.number.nominal)
+                })
+            };
+            let omitted = OMITTED_MAGNITUDES.iter().find(|(factor, _)| {
+                restated(*factor) && claimed.meets_within(&computed.scale(*factor), tolerance)
+            });
+            if let Some(&(factor, word)) = omitted {
+                outcomes.push(Outcome {
+                    reading,
+                    rate: Some(msg!("reading-omitted-magnitude", magnitude = word)),
+                    in_base_units: false,
+                    computed: computed.scale(factor),
+                    claimed,
+                    holds: true,
+                });
+            }
+        }
     }
     let span = start..side.span().end;
     let label_span = side.span();

@@ -219,8 +219,12 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         // GPU-hours": a count the relation leaves out may be a factor.
         .filter(|o| !scaled_by_another_count(scope, index, o))
         // "300 MW … at a capacity factor of 35%, about 920 GWh a year": a
-        // share the relation leaves out may scale it too.
+        // share of the sentence the relation leaves out may scale it too.
         .filter(|o| !scaled_by_a_share(scope, index, o))
+        // "768 GPUs for 208 minutes plus 320 GPUs for 105 minutes, about
+        // 3,222 GPU-hours": with each premise stated twice or more, the
+        // result may total the relation over them.
+        .filter(|o| !(claim.kind == o.relation.result && several_instances(scope, index, o)))
         // "At the 40% MFU we sustain — about 396 TFLOPS per GPU": a
         // throughput right after a utilisation may be the one achieved.
         .filter(|o| !achieved_after_utilisation(scope, index, o))
@@ -391,7 +395,23 @@ fn scaled_by_another_count(scope: &Scope, index: usize, o: &Outcome) -> bool {
         })
 }
 
-/// Whether a share stated before the claim in its sentence, which the
+/// Whether two or more of the relation's premises from the text are each
+/// stated more than once before the claim in its sentence.
+fn several_instances(scope: &Scope, index: usize, o: &Outcome) -> bool {
+    let claim = &scope.typed[index];
+    let from = scope.typed.partition_point(|t| t.sentence < claim.sentence);
+    let before = &scope.typed[from..index];
+    let repeated = o
+        .bindings
+        .iter()
+        .filter(|b| matches!(b.origin, Origin::Text(_)))
+        .filter(|b| before.iter().filter(|t| t.kind == b.kind).count() >= 2)
+        .count();
+    repeated >= 2
+}
+
+/// Whether a share stated in the claim's sentence, before or after it
+/// ("about 657 GWh a year at its modelled 25% capacity factor"), which the
 /// relation leaves out, makes the relation hold as a factor of its result.
 fn scaled_by_a_share(scope: &Scope, index: usize, o: &Outcome) -> bool {
     let claim = &scope.typed[index];
@@ -402,7 +422,7 @@ fn scaled_by_a_share(scope: &Scope, index: usize, o: &Outcome) -> bool {
             .any(|b| matches!(&b.origin, Origin::Text(span) if *span == q.span))
     };
     scope.input.sentences[claim.sentence]
-        .tokens_to(claim.quantity.span.start)
+        .tokens
         .iter()
         .filter_map(|t| match t {
             Token::Quantity(q) if q.is_share || q.unit.label == "%" => Some(q),

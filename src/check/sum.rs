@@ -75,13 +75,29 @@ impl Check for Sum {
     }
 }
 
-/// Words for one unit's figure: "单卡 700W", "per GPU".
-const PER_UNIT: [&str; 10] = [
-    "单卡", "單卡", "单台", "單台", "单颗", "單顆", "单张", "單張", "per gpu", "per card",
+/// Words for one unit's figure: "单卡 700W", "per GPU", "每櫃整合 72 顆".
+const PER_UNIT: [&str; 16] = [
+    "单卡",
+    "單卡",
+    "单台",
+    "單台",
+    "单颗",
+    "單顆",
+    "单张",
+    "單張",
+    "per gpu",
+    "per card",
+    "每柜",
+    "每櫃",
+    "每台",
+    "每张",
+    "每張",
+    "each rack",
 ];
 
-/// How many characters before the first part a unit word may stand.
-const PER_UNIT_REACH: usize = 4;
+/// How many characters before the first part a unit word may stand
+/// ("每櫃整合 72 顆").
+const PER_UNIT_REACH: usize = 6;
 
 /// "两字节、两字节、四字节，加起来正是八": the figures before a total cue,
 /// against the figure right after it.

@@ -267,7 +267,14 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
             } else {
                 !NOT_SUMMED.iter().any(|w| header.contains(w))
             };
-            if !summed {
+            // A total below one of its parts, all of them positive, sums
+            // nothing: the column holds ratios or averages ("| Total | 1.15
+            // |" under a PUE column whose rows run to 1.21).
+            let positive = parts.iter().all(|p| p.premise().lo > 0.0);
+            let below_a_part = parts
+                .iter()
+                .any(|p| total.claimed(false, false).hi < p.premise().lo);
+            if !summed || positive && below_a_part {
                 continue;
             }
             let mut sum = Interval::exact(0.0);
