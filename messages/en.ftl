@@ -123,6 +123,7 @@ claims-subject = { $kind } { $count }{ $name } ({ $evidence })
 # Where a figure's subject was found.
 claims-evidence-respectively = respectively
 claims-evidence-beside = beside
+claims-evidence-parenthesis = parenthesis
 claims-evidence-clause = clause
 claims-evidence-sentence = sentence
 claims-evidence-table = table

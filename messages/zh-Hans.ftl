@@ -79,6 +79,7 @@ claims-subject-configuration = 配置
 claims-subject = { $kind } { $count }{ $name }（{ $evidence }）
 claims-evidence-respectively = 分别对应
 claims-evidence-beside = 紧邻
+claims-evidence-parenthesis = 括号
 claims-evidence-clause = 分句
 claims-evidence-sentence = 句子
 claims-evidence-table = 表格

@@ -79,6 +79,7 @@ claims-subject-configuration = 配置
 claims-subject = { $kind } { $count }{ $name }（{ $evidence }）
 claims-evidence-respectively = 分別對應
 claims-evidence-beside = 緊鄰
+claims-evidence-parenthesis = 括號
 claims-evidence-clause = 分句
 claims-evidence-sentence = 句子
 claims-evidence-table = 表格

@@ -446,8 +446,10 @@ fn subject_of(
         });
     let in_sentence = names.iter().rev().find(|m| m.span.end <= q.span.start);
     let paired = super::names::respective(text, sentence, names, tokens, q);
+    let bracketed = super::names::parenthesis_owner(text, sentence, names, q);
     let found = paired
         .map(|m| (m, "respectively"))
+        .or(bracketed.map(|m| (m, "parenthesis")))
         .or(glued.map(|m| (m, "beside")))
         .or(in_clause.map(|m| (m, "clause")))
         .or(in_sentence.map(|m| (m, "sentence")))

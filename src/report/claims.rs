@@ -39,6 +39,7 @@ fn evidence(c: &Catalogue, evidence: &str) -> String {
     match evidence {
         "respectively" => tr!(c, "claims-evidence-respectively"),
         "beside" => tr!(c, "claims-evidence-beside"),
+        "parenthesis" => tr!(c, "claims-evidence-parenthesis"),
         "clause" => tr!(c, "claims-evidence-clause"),
         "sentence" => tr!(c, "claims-evidence-sentence"),
         "table" => tr!(c, "claims-evidence-table"),
