@@ -82,20 +82,25 @@ impl Check for Share {
                 };
                 let clause = clause_of(q);
                 if q.unit.label == "%" {
-                    let found = change(text, q, &clause, sentence, input.tolerance).or_else(|| {
-                        (!q.is_share)
-                            .then(|| {
-                                let whole = whole.as_ref();
-                                let tokens = &sentence.tokens;
-                                let at = Context {
-                                    clause: &clause,
-                                    sentence_start: sentence.span.start,
-                                    tokens,
-                                };
-                                check(text, q, &at, &earlier, whole, input.tolerance)
-                            })
-                            .flatten()
-                    });
+                    let before = index
+                        .checked_sub(1)
+                        .map(|i| &input.sentences[i])
+                        .filter(|s| s.block == sentence.block);
+                    let found = change(text, q, &clause, sentence, before, input.tolerance)
+                        .or_else(|| {
+                            (!q.is_share)
+                                .then(|| {
+                                    let whole = whole.as_ref();
+                                    let tokens = &sentence.tokens;
+                                    let at = Context {
+                                        clause: &clause,
+                                        sentence_start: sentence.span.start,
+                                        tokens,
+                                    };
+                                    check(text, q, &at, &earlier, whole, input.tolerance)
+                                })
+                                .flatten()
+                        });
                     findings.extend(found);
                     continue;
                 }
@@ -191,6 +196,18 @@ fn compared_to(text: &str, figure: &Quantity) -> bool {
     .any(|w| lower.contains(w))
 }
 
+/// Whether a sentence opens on a word pointing back at the one before:
+/// "This is up from …", "这比…", "這較…".
+fn opens_on_this(text: &str, sentence: &crate::read::segment::Sentence) -> bool {
+    let head = text[sentence.span.clone()].trim_start();
+    let first_word: String = head
+        .chars()
+        .take_while(|c| c.is_alphabetic() && c.is_ascii())
+        .collect::<String>()
+        .to_lowercase();
+    matches!(first_word.as_str(), "this" | "that" | "it") || head.starts_with(['这', '這', '此'])
+}
+
 /// Whether the sentence says the change starts at the figure: "从 900
 /// GB/s", "from 900 GB/s".
 fn stated_from(text: &str, sentence: &crate::read::segment::Sentence, figure: &Quantity) -> bool {
@@ -228,6 +245,7 @@ fn change(
     q: &Quantity,
     clause: &Range<usize>,
     sentence: &crate::read::segment::Sentence,
+    previous: Option<&crate::read::segment::Sentence>,
     tolerance: f64,
 ) -> Option<Finding> {
     // "up 35% from 112,000", "down 8%": a share right after up or down.
@@ -320,7 +338,42 @@ fn change(
         }
         None => before.iter().find(|f| !stated_from(text, sentence, f)),
     };
+    // "…were 1.83 million tCO2e. This is up from 1.41 million, an increase
+    // of 23%": a sentence that opens on "this" and states only the base
+    // changes a figure of the sentence before; each of its kind and scale
+    // there is a reading, the one that gives the share else the last.
+    let anaphoric = match (before, after, previous) {
+        ([base], [], Some(previous))
+            if stated_from(text, sentence, base) && opens_on_this(text, sentence) =>
+        {
+            let readings: Vec<&Quantity> = previous
+                .tokens
+                .iter()
+                .filter_map(|t| match t {
+                    Token::Quantity(f)
+                        if f.dimension() == base.dimension()
+                            && f.unit.is_one() == base.unit.is_one() =>
+                    {
+                        Some(&**f)
+                    }
+                    _ => None,
+                })
+                // A before and an after are of one scale: "0.38" is no
+                // earlier "1.41 million".
+                .filter(|f| {
+                    (0.1..=10.0).contains(&(f.premise().nominal / base.premise().nominal).abs())
+                })
+                .collect();
+            readings
+                .iter()
+                .find(|f| gives(f, base))
+                .or(readings.last())
+                .map(|f| (*base, *f))
+        }
+        _ => None,
+    };
     let pair = match (subject.zip(own_base), before, after) {
+        _ if anaphoric.is_some() => anaphoric,
         (Some((a, b)), _, _) => Some((*a, *b)),
         (None, [.., a, b], _) => Some((*a, *b)),
         (None, [.., a], [b, ..]) => Some((*a, *b)),
