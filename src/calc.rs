@@ -138,6 +138,7 @@ fn base_label(d: Dimension) -> String {
         Base::Watt => "W",
         Base::Dollar => "USD",
         Base::Yuan => "CNY",
+        Base::Twd => "TWD",
         Base::Accelerator => "GPU",
         Base::Parameter => "parameter",
         Base::Token => "token",

@@ -391,7 +391,9 @@ fn check_side(
         });
     }
     let show = |x: f64, reading: Reading| match &shown {
-        Some(u) if u.label == "$" => format!("${}", number(x / u.factor_for(reading.binary))),
+        Some(u) if ["$", "US$", "NT$"].contains(&u.label.as_str()) => {
+            format!("{}{}", u.label, number(x / u.factor_for(reading.binary)))
+        }
         Some(u) => format!("{} {}", number(x / u.factor_for(reading.binary)), u.label),
         None => number(x),
     };

@@ -1389,7 +1389,7 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         let n = number(v / unit.factor);
         match unit.label.as_str() {
             "" => n,
-            "$" => format!("${n}"),
+            "$" | "US$" | "NT$" => format!("{}{n}", unit.label),
             label => format!("{n} {label}"),
         }
     };

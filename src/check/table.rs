@@ -608,7 +608,7 @@ fn shown(value: f64, like: &Quantity) -> String {
     let v = number(value / like.unit.factor);
     match like.unit.label.as_str() {
         "" => v,
-        "$" => format!("${v}"),
+        "$" | "US$" | "NT$" => format!("{}{v}", like.unit.label),
         "%" | "％" => format!("{v}%"),
         label => format!("{v} {label}"),
     }

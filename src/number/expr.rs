@@ -313,7 +313,7 @@ impl fmt::Display for Expr {
             Expr::Operand(q) => {
                 let number = crate::number::format::number(q.number.nominal);
                 match q.unit.label.as_str() {
-                    "$" => write!(f, "${number}"),
+                    "$" | "US$" | "NT$" => write!(f, "{}{number}", q.unit.label),
                     _ if q.unit.is_one() => f.write_str(&number),
                     label => write!(f, "{number} {label}"),
                 }

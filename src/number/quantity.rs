@@ -58,7 +58,7 @@ impl Quantity {
                 let plain = crate::number::format::number(value / self.unit.factor);
                 match self.unit.label.as_str() {
                     "" => plain,
-                    "$" => format!("${plain}"),
+                    "$" | "US$" | "NT$" => format!("{}{plain}", self.unit.label),
                     "%" | "％" => format!("{plain}%"),
                     label => format!("{plain} {label}"),
                 }
@@ -423,23 +423,30 @@ impl Lexer<'_> {
     ) -> Option<(Quantity, usize)> {
         let text = &doc[..end];
         let rest = &text[pos..];
-        // "NT$35,000", "HK$8", "S$2": a dollar of another country, which no
-        // figure in US dollars is.
+        // "HK$8", "S$2": a dollar of another country, which no figure in US
+        // dollars is ("NT$" has a unit of its own, below).
         if rest.starts_with(['$', '＄'])
             && text[..pos].ends_with(|c: char| c.is_ascii_uppercase())
             && !text[..pos].ends_with("US")
+            && !text[..pos].ends_with("NT")
         {
             return None;
         }
-        // Currency before the number: "$5.576M", "US$2".
-        let (currency_len, currency) = if let Some(r) = rest
-            .strip_prefix("US$")
+        // Currency before the number: "$5.576M", "US$2", "NT$35,000".
+        let taiwan = rest.strip_prefix("NT$");
+        let (currency_len, currency) = if let Some(r) = taiwan
+            .or_else(|| rest.strip_prefix("US$"))
             .or_else(|| rest.strip_prefix('$'))
             .or_else(|| rest.strip_prefix('＄'))
         {
             (rest.len() - r.len(), true)
         } else {
             (0, false)
+        };
+        let (currency_code, currency_label) = if taiwan.is_some() {
+            ("TWD", "NT$")
+        } else {
+            ("USD", "$")
         };
         let number_pos = pos + currency_len;
         let first = text[number_pos..].chars().next()?;
@@ -480,10 +487,10 @@ impl Lexer<'_> {
         if currency {
             unit = self
                 .units
-                .unit_at("USD")
+                .unit_at(currency_code)
                 .map(|m| m.unit)
                 .unwrap_or_else(Unit::one);
-            unit.label = "$".into();
+            unit.label = currency_label.into();
             let after = &text[cursor..];
             if let Some(per) = after
                 .strip_prefix('/')
@@ -1374,5 +1381,16 @@ mod tests {
         assert_eq!(texts("營收 1,310 億元月增 8.4%"), ["1,310 億元", "8.4%"]);
         // Alone, 元月 is January.
         assert!(texts("元月").is_empty());
+    }
+
+    #[test]
+    fn new_taiwan_dollars_are_their_own_currency() {
+        let q = one("售價 NT$52,000");
+        assert_eq!(q.unit.label, "NT$");
+        assert_eq!(q.number.nominal, 52_000.0);
+        assert_eq!(q.dimension(), Dimension::of(Base::Twd));
+        assert_ne!(one("$52,000").dimension(), q.dimension());
+        // Another country's dollar stays no figure in US dollars.
+        assert!(texts("HK$8").iter().all(|t| !t.starts_with('$')));
     }
 }

@@ -20,6 +20,8 @@ pub enum Base {
     /// The renminbi: a currency of its own, never converted to dollars
     /// without a rate the article states.
     Yuan,
+    /// The New Taiwan dollar ("NT$35,000", "新台幣"): no US dollar.
+    Twd,
     Accelerator,
     Parameter,
     Token,
@@ -27,13 +29,14 @@ pub enum Base {
 }
 
 impl Base {
-    pub const ALL: [Base; 10] = [
+    pub const ALL: [Base; 11] = [
         Base::Byte,
         Base::Flop,
         Base::Second,
         Base::Watt,
         Base::Dollar,
         Base::Yuan,
+        Base::Twd,
         Base::Accelerator,
         Base::Parameter,
         Base::Token,
@@ -49,6 +52,7 @@ impl Base {
             Base::Watt => "watt",
             Base::Dollar => "dollar",
             Base::Yuan => "yuan",
+            Base::Twd => "twd",
             Base::Accelerator => "accelerator",
             Base::Parameter => "parameter",
             Base::Token => "token",
@@ -72,10 +76,10 @@ impl Base {
 
 /// Exponents over [`Base::ALL`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Dimension([i8; 10]);
+pub struct Dimension([i8; 11]);
 
 impl Dimension {
-    pub const NONE: Dimension = Dimension([0; 10]);
+    pub const NONE: Dimension = Dimension([0; 11]);
 
     pub fn of(base: Base) -> Dimension {
         let mut d = Dimension::NONE;
