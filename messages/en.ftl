@@ -203,6 +203,8 @@ restate-binary = {" "}({ $unit } read as binary)
 spec-verified = { $claim } matches { $count }the { $entity } { $column } ({ $value }{ $note })
 spec-verified-note = {"; "}{ $note }
 spec-contradicted = { $subject } { $column } is { $values }, not { $claim }
+# A throughput stated in a precision the part lacks ("A100 FP8 312 TFLOPS").
+spec-unsupported = { $subject } does not support { $precision }: { $claim } cannot be its { $precision } throughput
 # A user's fact that replaces a built-in one.
 spec-overridden = { $value } is from { $file }, overriding the built-in { $old }
 
@@ -295,6 +297,7 @@ label-requires = requires { $need }
 label-elsewhere = elsewhere: { $first }
 # The values the knowledge base has for the figure's column.
 label-values = { $column }: { $values }
+label-unsupported = no { $precision } on this part
 
 ## The steps of a recomputation: a step that is only figures and
 ## operators is label-as-written, the same in every language.
@@ -336,6 +339,7 @@ spec-how-per-direction = { $value } ÷ 2 per direction
 spec-how-both-directions = { $value } × 2 for both directions
 # A fact's value under a reading, in the steps.
 spec-step-value = { $entity } { $column }: { $value }{ $how }
+spec-step-unsupported = { $entity }: { $precision } is not among its precisions
 
 ## A table's share of a column ("120 ÷ 600 = 20%"), its whole the total
 ## row's cell as written or, without one, the column's sum.

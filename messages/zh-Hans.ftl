@@ -141,6 +141,7 @@ restate-binary = （{ $unit } 按二进制计）
 spec-verified = { $claim } 与 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符
 spec-verified-note = ；{ $note }
 spec-contradicted = { $subject } 的 { $column } 是 { $values }，不是 { $claim }
+spec-unsupported = { $subject } 不支持 { $precision }：{ $claim } 不可能是它的 { $precision } 算力
 spec-overridden = { $value } 来自 { $file }，取代内置的 { $old }
 
 sum-verified = { $claim } 加总无误：{ $computed }
@@ -215,6 +216,7 @@ label-divides-by-zero = 除以零
 label-requires = 需要 { $need }
 label-elsewhere = 别处：{ $first }
 label-values = { $column }：{ $values }
+label-unsupported = 不支持 { $precision }
 
 ## The steps of a recomputation.
 
@@ -245,6 +247,7 @@ spec-how-source-as = 假如来源的 { $value } { $unit } 其实是 { $other }
 spec-how-per-direction = { $value } ÷ 2 为单向
 spec-how-both-directions = { $value } × 2 为双向
 spec-step-value = { $entity } 的 { $column }：{ $value }{ $how }
+spec-step-unsupported = { $entity }：{ $precision } 不在其支持的精度之列
 
 ## A table's share of a column.
 

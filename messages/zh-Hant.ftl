@@ -141,6 +141,7 @@ restate-binary = （{ $unit } 按二進位計）
 spec-verified = { $claim } 與 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符
 spec-verified-note = ；{ $note }
 spec-contradicted = { $subject } 的 { $column } 是 { $values }，不是 { $claim }
+spec-unsupported = { $subject } 不支援 { $precision }：{ $claim } 不可能是它的 { $precision } 算力
 spec-overridden = { $value } 來自 { $file }，取代內建的 { $old }
 
 sum-verified = { $claim } 加總無誤：{ $computed }
@@ -215,6 +216,7 @@ label-divides-by-zero = 除以零
 label-requires = 需要 { $need }
 label-elsewhere = 別處：{ $first }
 label-values = { $column }：{ $values }
+label-unsupported = 不支援 { $precision }
 
 ## The steps of a recomputation.
 
@@ -245,6 +247,7 @@ spec-how-source-as = 假如來源的 { $value } { $unit } 其實是 { $other }
 spec-how-per-direction = { $value } ÷ 2 為單向
 spec-how-both-directions = { $value } × 2 為雙向
 spec-step-value = { $entity } 的 { $column }：{ $value }{ $how }
+spec-step-unsupported = { $entity }：{ $precision } 不在其支援的精度之列
 
 ## A table's share of a column.
 

@@ -428,7 +428,14 @@ fn judge(
     let fitting = if cued.is_empty() { fitting } else { cued };
     let candidates = candidates(&fitting, &stated, true);
     if candidates.is_empty() {
-        return Judged::Done(None);
+        let unsupported = Unsupported {
+            stated: &stated,
+            attributes: &attributes,
+            counted,
+        };
+        return Judged::Done(
+            unsupported_precision(kb, context, q, &subject, &unsupported).map(Box::new),
+        );
     }
     // Named sentences ago, and nothing in this clause ties the figure to it:
     // too loose a link to check either way.
@@ -580,6 +587,133 @@ fn judge(
         &candidates,
         help,
     ))))
+}
+
+/// What a figure states beyond its subject, for [`unsupported_precision`].
+struct Unsupported<'a> {
+    stated: &'a BTreeMap<String, Vec<String>>,
+    attributes: &'a [&'a str],
+    counted: Option<&'a Mention>,
+}
+
+/// The value a fact records for a precision the part lacks.
+const UNSUPPORTED: &str = "unsupported";
+
+/// "| A100 | 312 |" under "FP8 TFLOPS": a throughput in a precision the part
+/// does not support is wrong whatever its value, when the knowledge base
+/// records that precision as unsupported for every variant the name can
+/// mean (a datasheet's list of precisions, and the absence of this one);
+/// the help line names the column the value is. The subject must be the
+/// figure's clause's, sentence's or row's, with no unknown name beside it,
+/// and the precision its own.
+fn unsupported_precision(
+    kb: &Kb,
+    context: &Context,
+    q: &Quantity,
+    subject: &Subject,
+    figure: &Unsupported,
+) -> Option<Finding> {
+    let precisions = figure.stated.get("precision")?;
+    if subject.scope > Scope::Cell
+        || (subject.scope > Scope::Clause && unknown_name_near(context))
+        || matches!(q.hedge, Some(Hedge::AtLeast | Hedge::AtMost))
+        || figure.attributes.iter().any(|a| *a != "throughput")
+    {
+        return None;
+    }
+    let entities: Vec<&Entity> = subject
+        .mention
+        .entities
+        .iter()
+        .map(|&i| kb.entity(i))
+        .collect();
+    let lacks = |e: &'_ Entity, precision: &str| -> bool {
+        e.facts_of("throughput").any(|f| {
+            f.qualifiers()
+                .get("precision")
+                .is_some_and(|p| p == precision)
+                && matches!(&f.value().value, FactValue::Word(w) if w == UNSUPPORTED)
+        })
+    };
+    if !precisions
+        .iter()
+        .all(|p| entities.iter().all(|e| lacks(e, p)))
+    {
+        return None;
+    }
+    let mut relaxed: Vec<Candidate> = candidates_relaxed(
+        &entities,
+        q,
+        &["throughput"],
+        figure.counted,
+        kb,
+        &context.years,
+    )
+    .into_iter()
+    .filter(|c| c.fact.attribute == "throughput")
+    .collect();
+    // A figure that states no sparsity is read as dense first, as writers
+    // quote it.
+    relaxed.sort_by_key(|c| c.qualifiers.get("sparsity").is_some_and(|s| s == "sparse"));
+    let claimed = claimed_readings(q, None);
+    let help = wrong_column(context, q, &BTreeMap::new(), &[], &[], &relaxed, &claimed);
+    let text = claim_text(context, q);
+    let precision = precisions
+        .iter()
+        .map(|p| p.replace('_', " ").to_uppercase())
+        .collect::<Vec<_>>()
+        .join("/");
+    let mut steps: Vec<Message> = Vec::new();
+    let mut sources: Vec<SourceRef> = Vec::new();
+    for e in &entities {
+        steps.push(msg!(
+            "spec-step-unsupported",
+            entity = short_name(e),
+            precision = &precision
+        ));
+        for f in e.facts_of("throughput") {
+            if matches!(&f.value().value, FactValue::Word(w) if w == UNSUPPORTED)
+                && let Some(s) = source_ref(kb, &f.value().source)
+                && !sources.contains(&s)
+            {
+                sources.push(s);
+            }
+        }
+    }
+    steps.dedup();
+    Some(Finding {
+        verdict: Verdict::Contradicted,
+        check: "spec",
+        span: q.span.clone(),
+        label_span: q.span.clone(),
+        label: msg!("label-unsupported", precision = &precision),
+        message: msg!(
+            "spec-unsupported",
+            subject = &context.text[subject.mention.span.clone()],
+            precision = &precision,
+            claim = &text
+        ),
+        steps,
+        related: vec![Related {
+            span: subject.mention.span.clone(),
+            note: msg!("note-entity"),
+        }],
+        sources,
+        help,
+    })
+}
+
+/// Whether the figure's sentence, or its table row, names something the
+/// knowledge base does not know.
+fn unknown_name_near(context: &Context) -> bool {
+    let sentence =
+        context.clauses.first().map_or(0, |c| c.start)..context.clauses.last().map_or(0, |c| c.end);
+    context
+        .mentions
+        .iter()
+        .filter(|m| sentence.start <= m.span.start && m.span.end <= sentence.end)
+        .chain(&context.cell_mentions)
+        .any(|m| m.entities.is_empty())
 }
 
 /// Whether a parameter count is the size a model's name states ("14B" in
@@ -794,18 +928,8 @@ fn certain(
     stated: &BTreeMap<String, Vec<String>>,
     candidates: &[Candidate],
 ) -> bool {
-    if subject.scope > Scope::Clause {
-        let sentence = context.clauses.first().map_or(0, |c| c.start)
-            ..context.clauses.last().map_or(0, |c| c.end);
-        let unknown_near = context
-            .mentions
-            .iter()
-            .filter(|m| sentence.start <= m.span.start && m.span.end <= sentence.end)
-            .chain(&context.cell_mentions)
-            .any(|m| m.entities.is_empty());
-        if unknown_near {
-            return false;
-        }
+    if subject.scope > Scope::Clause && unknown_name_near(context) {
+        return false;
     }
     let mut attributes: Vec<&str> = candidates
         .iter()
@@ -1922,6 +2046,27 @@ mod tests {
         assert!(found[0].2.contains("989.4 TFLOPS"), "{found:?}");
         let help = found[0].3.as_deref().unwrap();
         assert!(help.contains("BF16 sparse"), "{help}");
+    }
+
+    #[test]
+    fn a_precision_the_part_lacks_is_wrong_whatever_the_value() {
+        let found = spec("The A100 SXM reaches 312 TFLOPS in FP8.");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, Verdict::Contradicted);
+        assert!(found[0].2.contains("does not support FP8"), "{found:?}");
+        let help = found[0].3.as_deref().unwrap();
+        assert!(help.contains("BF16 dense"), "{help}");
+        // The precisions it has are checked as ever; an unknown name beside
+        // the figure leaves it to that name.
+        assert_eq!(
+            spec("The A100 SXM reaches 312 TFLOPS in BF16.")[0].0,
+            Verdict::Verified
+        );
+        let table = "| Card | FP8 TFLOPS |\n|---|---|\n| Orion X4 | 312 |\n| A100 SXM | 312 |\n";
+        let found = spec(table);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, Verdict::Contradicted);
+        assert!(found[0].2.starts_with("A100 does not"), "{found:?}");
     }
 
     #[test]
