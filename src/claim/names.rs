@@ -154,7 +154,8 @@ pub fn respective<'m>(
 
 /// The name a parenthesis describes, when the figure stands inside it:
 /// in "H100 SXM (80 GB, 700 W) and L40S (48 GB, 350 W)" each figure is its
-/// parenthesis's name's, whatever name comes next in its clause. Only the
+/// parenthesis's name's, whatever name comes next in its clause, and so it
+/// is after a name and its size ("A100 80GB (2.0 TB/s, 400 W)"). Only the
 /// last `REACH` bytes before the figure are read.
 pub fn parenthesis_owner<'m>(
     text: &str,
@@ -184,7 +185,27 @@ pub fn parenthesis_owner<'m>(
             _ => None,
         })?;
     let owner_end = text[..open].trim_end().len();
-    mentions.iter().find(|m| m.span.end == owner_end)
+    mentions
+        .iter()
+        .find(|m| m.span.end == owner_end)
+        .or_else(|| {
+            mentions.iter().find(|m| {
+                m.span.end < owner_end && is_size_suffix(text[m.span.end..owner_end].trim_start())
+            })
+        })
+}
+
+/// A variant's size written after its name, as in "A100 80GB (…)" or
+/// "H200 141 GB (…)": digits, at most one space, and a short unit.
+fn is_size_suffix(gap: &str) -> bool {
+    let digits = gap
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(gap.len());
+    let unit = gap[digits..].strip_prefix(' ').unwrap_or(&gap[digits..]);
+    digits > 0
+        && gap.starts_with(|c: char| c.is_ascii_digit())
+        && (1..=3).contains(&unit.len())
+        && unit.chars().all(|c| c.is_ascii_alphabetic())
 }
 
 /// A known mention, or the unknown variant it stands for.
@@ -391,6 +412,7 @@ fn is_cjk(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::number::quantity::{Lexer, Token};
 
     fn names(text: &str) -> Vec<(&str, bool)> {
         mentions(Kb::builtin(), text)
@@ -426,6 +448,27 @@ mod tests {
         assert!(names("4090 W at peak").is_empty());
         assert!(names("our 2027E EPS").is_empty());
         assert!(names("a 1600W supply").is_empty());
+    }
+
+    #[test]
+    fn a_parenthesis_after_a_name_and_its_size_is_the_names() {
+        let text = "It fits one A100 80GB (2.0 TB/s, 400 W) but not an RTX 4090 (24 GB, 350 W).";
+        let found = mentions(Kb::builtin(), text);
+        let owner = |figure: &str| {
+            let tokens = Lexer::builtin().tokens(text, 0..text.len());
+            let q = tokens
+                .iter()
+                .find_map(|t| match t {
+                    Token::Quantity(q) if &text[q.span.clone()] == figure => Some(q),
+                    _ => None,
+                })
+                .unwrap();
+            parenthesis_owner(text, &(0..text.len()), &found, q).map(|m| &text[m.span.clone()])
+        };
+        assert_eq!(owner("400 W"), Some("A100"));
+        assert_eq!(owner("350 W"), Some("RTX 4090"));
+        assert!(is_size_suffix("141 GB") && is_size_suffix("80GB"));
+        assert!(!is_size_suffix("and the") && !is_size_suffix("8 nodes"));
     }
 
     #[test]
