@@ -16,12 +16,13 @@
 //! A figure worked out from premises in its own sentence is not compared:
 //! two such figures with other premises are about other things. Different
 //! moments, plans against outcomes and different things are not
-//! inconsistencies: pairs whose clauses name different years or moments
-//! ("today", "目前", "next year"), where only one speaks of a plan, a target
-//! or a budget, of a total or a part, or of another spec-sheet column (FP8,
-//! BF16), and figures that are the new value of a change ("翻倍成",
-//! "grows to"), are left alone, and so are
-//! two figures in one sentence (a comparison). Values are compared as
+//! inconsistencies: figures in two items of one list (parallel cases:
+//! "1. 企业 A …", "2. 企业 B …"), pairs whose clauses name different years
+//! or moments ("today", "目前", "next year"), where only one speaks of a
+//! plan, a target or a budget, of a total or a part, or of another
+//! spec-sheet column (FP8, BF16), and figures that are the new value of a
+//! change or the change itself ("翻倍成", "grows to", "adds 326 kW to"),
+//! are left alone, and so are two figures in one sentence (a comparison). Values are compared as
 //! intervals, hedges included: "about $45B" and "$44.6B" agree.
 //!
 //! A table cell's subject is its row label, and its column header names its
@@ -56,7 +57,7 @@ use crate::kb::{Mention, folded};
 use crate::msg;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
-use crate::read::markdown::BlockKind;
+use crate::read::markdown::{BlockKind, ListItem};
 use crate::read::segment::at_most_chars;
 use crate::units::{Base, Dimension, UnitTable};
 
@@ -226,6 +227,7 @@ impl Check for Consistency {
                     in_table: row_subject.is_some(),
                     column: column.clone(),
                     named: named.clone(),
+                    item: input.blocks.get(sentence.block).and_then(|b| b.item),
                     context: Context {
                         years: years(clause),
                         plan: !present(PLAN_WORDS, true).is_empty(),
@@ -580,6 +582,10 @@ const CHANGE_WORDS: &[&str] = &[
     "increase",
     "decrease",
     "drop",
+    "adds",
+    "added",
+    "adding",
+    "新增",
 ];
 
 /// Words between a subject and its figure: "is worth", "金额为", "高达".
@@ -654,6 +660,8 @@ struct Statement<'a> {
     column: Option<String>,
     /// The product and attribute its clause names, if certain.
     named: Option<Named>,
+    /// The list item it is stated in, if any.
+    item: Option<ListItem>,
 }
 
 /// A figure as one product's attribute: "DeepSeek-V3 … an MFU of 38%".
@@ -823,8 +831,13 @@ impl Statement<'_> {
     fn disagrees(&self, later: &Statement, tolerance: f64) -> bool {
         let (a, b) = (&self.quantity, &later.quantity);
         let other_columns = matches!((&self.column, &later.column), (Some(x), Some(y)) if x != y);
+        // Two items of one list are two cases ("1. 企业 A …", "2. 企业 B …"),
+        // whatever words their figures share.
+        let other_items = matches!((self.item, later.item),
+            (Some(x), Some(y)) if x.list == y.list && x.index != y.index);
         self.sentence != later.sentence
             && !other_columns
+            && !other_items
             && a.dimension() == b.dimension()
             && self.context == later.context
             && self.subjects.iter().any(|s| {

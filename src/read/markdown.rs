@@ -27,6 +27,17 @@ pub struct Block {
     /// before the list when it ends with a colon ("The MI325X has:"). Its
     /// subject is the items' subject.
     pub intro: Option<usize>,
+    /// For a list item's text, which item of which list it is: items of
+    /// one list are parallel cases ("1. 企业 A …", "2. 企业 B …").
+    pub item: Option<ListItem>,
+}
+
+/// One item of one list: the list's number in the document, in the order
+/// lists open, and the item's in the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListItem {
+    pub list: usize,
+    pub index: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -87,6 +98,9 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
     let mut row = 0usize;
     // For each open list, the block that introduces it, if any.
     let mut intros: Vec<Option<usize>> = Vec::new();
+    // The open lists, innermost last, each with its item under way.
+    let mut items: Vec<ListItem> = Vec::new();
+    let mut lists = 0usize;
 
     // Every block is kept to the end of the document (a table of 100,000
     // rows has 300,000), so none with room to grow.
@@ -109,7 +123,12 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
             Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_) | TagEnd::HtmlBlock) => {
                 skip_depth = skip_depth.saturating_sub(1);
             }
-            Event::Start(Tag::Paragraph | Tag::Item) => {
+            Event::Start(tag @ (Tag::Paragraph | Tag::Item)) => {
+                if matches!(tag, Tag::Item)
+                    && let Some(item) = items.last_mut()
+                {
+                    item.index += 1;
+                }
                 // A list item's text without a paragraph ("- a") starts a
                 // block of its own; a nested paragraph flushes it.
                 flush(&mut current, &mut blocks);
@@ -119,6 +138,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                     math: Vec::new(),
                     kind: BlockKind::Paragraph,
                     intro: intros.last().copied().flatten(),
+                    item: items.last().copied(),
                 });
             }
             Event::Start(Tag::List(_)) => {
@@ -128,9 +148,15 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                     .and_then(|b: &Block| b.pieces.last())
                     .is_some_and(|r| source[r.clone()].trim_end().ends_with([':', '：']));
                 intros.push(introduces.then(|| blocks.len() - 1));
+                items.push(ListItem {
+                    list: lists,
+                    index: 0,
+                });
+                lists += 1;
             }
             Event::End(TagEnd::List(_)) => {
                 intros.pop();
+                items.pop();
             }
             Event::Start(Tag::Heading { .. }) => {
                 flush(&mut current, &mut blocks);
@@ -140,6 +166,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                     math: Vec::new(),
                     kind: BlockKind::Heading,
                     intro: None,
+                    item: None,
                 });
             }
             Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item) => {
@@ -186,6 +213,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                         },
                     },
                     intro: None,
+                    item: None,
                 });
             }
             Event::End(TagEnd::TableCell) => {
@@ -209,6 +237,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                     math: Vec::new(),
                     kind: BlockKind::Paragraph,
                     intro: intros.last().copied().flatten(),
+                    item: items.last().copied(),
                 });
                 // Escapes and entities make text events shorter than their
                 // range; take the range only when it is the text itself.
@@ -221,6 +250,7 @@ pub fn prose_blocks(source: &str) -> Vec<Block> {
                     math: Vec::new(),
                     kind: BlockKind::Paragraph,
                     intro: intros.last().copied().flatten(),
+                    item: items.last().copied(),
                 });
                 // Math is prose as the view rewrites it; money between two
                 // dollar signs ("$5-$10") is prose as written, without the

@@ -93,6 +93,7 @@ pub fn view(document: &Document, blocks: &[Block]) -> Option<View> {
                 kind => kind.clone(),
             },
             intro: b.intro,
+            item: b.item,
         })
         .collect();
     Some(View {
