@@ -110,13 +110,45 @@ pub fn numeral_at(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> 
         {
             return Some(mixed);
         }
-        plain
+        plain.map(|p| trillions_and_hundred_millions(text, p, units))
     } else if starts_chinese_numeral(first) || first == '半' {
         chinese::chinese(text, pos, units)
     } else if first.is_ascii_alphabetic() {
         english(text, pos, units)
     } else {
         None
+    }
+}
+
+/// "1兆1,052億": a count of 億 right after 兆 makes 兆 10¹² (the larger
+/// unit comes first) and adds to it, as a Taiwanese revenue figure is
+/// written; anything else leaves the numeral as read.
+fn trillions_and_hundred_millions(text: &str, first: Numeral, units: &UnitTable) -> Numeral {
+    const ZHAO: f64 = 1e12;
+    const YI: f64 = 1e8;
+    if first.magnitude != ZHAO || first.alternative.is_none() {
+        return first;
+    }
+    let Some(next) = text
+        .get(first.end..)
+        .filter(|rest| rest.starts_with(|c: char| digit_value(c).is_some()))
+        .and_then(|_| arabic(text, first.end, units))
+    else {
+        return first;
+    };
+    if next.magnitude != YI || next.alternative.is_some() || next.value.hi >= ZHAO {
+        return first;
+    }
+    let half = next.value.hi - next.value.nominal;
+    Numeral {
+        start: first.start,
+        end: next.end,
+        value: Interval::around(first.value.nominal + next.value.nominal, half),
+        alternative: None,
+        form: Form::Arabic,
+        magnitude: YI,
+        step: next.step,
+        digit_half: next.digit_half,
     }
 }
 
@@ -690,6 +722,10 @@ mod tests {
         assert_eq!(read("5 千瓦时").end, 1);
         assert_eq!(value("10万千瓦"), 1e5);
         assert_eq!(value("2 兆"), 2e12);
+        // 兆 before 億 is 10¹², and the two add up.
+        assert_eq!(value("1兆1,052億"), 1.1052e12);
+        assert_eq!(read("1兆1,052億").alternative, None);
+        assert_eq!(read("1兆1,052億").end, "1兆1,052億".len());
     }
 
     #[test]
