@@ -1257,6 +1257,19 @@ mod tests {
     }
 
     #[test]
+    fn items_of_one_list_are_parallel_cases() {
+        let first = "马斯克获得了一份高达450亿美元的薪酬方案。";
+        let second = "特斯拉将一次性支付给马斯克440亿美元的薪酬。";
+        let as_items = format!("- {first}\n- {second}\n");
+        assert!(inconsistent(&as_items).is_empty(), "{:?}", inconsistent(&as_items));
+        let as_paragraphs = format!("{first}\n\n{second}\n");
+        assert_eq!(inconsistent(&as_paragraphs).len(), 1);
+        // Items of two lists are no parallel cases.
+        let two_lists = format!("- {first}\n\n正文。\n\n- {second}\n");
+        assert_eq!(inconsistent(&two_lists).len(), 1);
+    }
+
+    #[test]
     fn cells_of_one_row_under_other_headers_are_other_attributes() {
         let table = "| Model | FP16 (GB) | INT8 (GB) |\n|---|---|---|\n| Zeta-9B | 18 | 9 |\n";
         assert_eq!(inconsistent(table), vec![]);
