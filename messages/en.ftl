@@ -241,6 +241,7 @@ note-taken = taken from it
 note-one-end = one end
 note-other-end = the other end
 note-from = from
+note-factor = factor
 note-to = to
 note-compared = compared
 note-restated = the figure restated
@@ -285,6 +286,7 @@ table-help-rows = the rows above do not add up to the total row
 table-help-rate = the cell is not the header's rate times its row's figure
 table-help-share = the share is not the row's count over the column's total, in any column
 table-help-change = the change is not this row's change between the two columns the other rows agree on, with either as the base
+table-help-product = this cell is not the product of the two columns the other rows multiply
 
 ## The primary label, under the claimed figure.
 

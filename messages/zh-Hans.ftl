@@ -173,6 +173,7 @@ note-taken = 从中减去的
 note-one-end = 一端
 note-other-end = 另一端
 note-from = 起点
+note-factor = 乘数
 note-to = 终点
 note-compared = 比较的一方
 note-restated = 被换算的数值
@@ -208,6 +209,7 @@ table-help-rows = 上方各行加起来不等于合计行
 table-help-rate = 这一格不等于表头的单价乘以本行的数值
 table-help-share = 无论按哪一列，这个占比都不是本行数值除以该列合计
 table-help-change = 该行两列之间的变化与此不符：其他各行所依据的两列，按哪一列为基数都不符
+table-help-product = 此格不等于其他各行所相乘的两列之积
 
 ## The primary label.
 

@@ -173,6 +173,7 @@ note-taken = 從中減去的
 note-one-end = 一端
 note-other-end = 另一端
 note-from = 起點
+note-factor = 乘數
 note-to = 終點
 note-compared = 比較的一方
 note-restated = 被換算的數值
@@ -208,6 +209,7 @@ table-help-rows = 上方各列加起來不等於合計列
 table-help-rate = 這一格不等於表頭的單價乘以本列的數值
 table-help-share = 無論按哪一欄，這個占比都不是本列數值除以該欄合計
 table-help-change = 該列兩欄之間的變化與此不符：其他各列所依據的兩欄，以哪一欄為基數都不符
+table-help-product = 此格不等於其他各列所相乘的兩欄之積
 
 ## The primary label.
 

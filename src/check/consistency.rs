@@ -1261,7 +1261,11 @@ mod tests {
         let first = "马斯克获得了一份高达450亿美元的薪酬方案。";
         let second = "特斯拉将一次性支付给马斯克440亿美元的薪酬。";
         let as_items = format!("- {first}\n- {second}\n");
-        assert!(inconsistent(&as_items).is_empty(), "{:?}", inconsistent(&as_items));
+        assert!(
+            inconsistent(&as_items).is_empty(),
+            "{:?}",
+            inconsistent(&as_items)
+        );
         let as_paragraphs = format!("{first}\n\n{second}\n");
         assert_eq!(inconsistent(&as_paragraphs).len(), 1);
         // Items of two lists are no parallel cases.

@@ -1,11 +1,14 @@
 //! `table`: columns of a Markdown table that are computed from each other
 //! and do not agree.
 //!
-//! Four shapes, each read from the table itself:
+//! Five shapes, each read from the table itself:
 //!
 //! - A total row: a row whose label is a total word ("合计", "Total"; data
 //!   in `claims/cues.yaml`, `sums.table_totals`) against the sum of the rows
 //!   above it, back to the header or the previous total, column by column.
+//!   The last row is one under any label ("| **Fleet** | 432 | 3,456 |")
+//!   when it is the sum of the rows above in two columns at least and in
+//!   more columns than not: the column that does not add up is flagged.
 //! - A rate in a column's header: "成本（2 美元/卡时）", "Cost ($2/GPU-hour)".
 //!   Each cell of that column is the rate times the cell of the column whose
 //!   unit the rate divides by.
@@ -22,6 +25,10 @@
 //!   agree with. A row is flagged only when no reading gives its change:
 //!   a column of year-over-year growth, whose base is in no column, checks
 //!   nothing.
+//!
+//! - A product column: a column that is, row by row, the product of two
+//!   columns before it ("| $2.10 | 373,760 | $784,896 |"), by the pair most
+//!   rows (two at least, half of them) agree with.
 //!
 //! A column header's unit applies to the bare numbers under it ("H800 卡时"
 //! over "266.4 万"). Cells are exact to their last digit, as premises are,
@@ -77,6 +84,7 @@ impl Check for Table {
             found.extend(rate_columns(input, &grid));
             found.extend(share_columns(input, &grid));
             found.extend(change_columns(input, &grid));
+            found.extend(product_columns(input, &grid));
             // A cell that one relation of its table verifies holds: a
             // total that matches its rate but not its rows points at a
             // wrong row, which is flagged on its own.
@@ -234,8 +242,11 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut first_part_row = 1;
     let rows: Vec<usize> = grid.rows().collect();
+    let last = rows.last().copied();
     for &row in &rows {
-        if !grid.is_total_row(text, row) {
+        // Only a total word's row and the last row may total the rows above:
+        // summing above every row would be quadratic in a long table.
+        if !grid.is_total_row(text, row) && Some(row) != last {
             continue;
         }
         let parts_rows: Vec<usize> = rows
@@ -243,44 +254,23 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
             .copied()
             .filter(|&r| r >= first_part_row && r < row)
             .collect();
+        let sums: Vec<ColumnSum> = grid
+            .columns()
+            .into_iter()
+            .filter_map(|column| column_sum(text, grid, &parts_rows, row, column))
+            .collect();
+        // A last row under no total word ("| **Fleet** | 432 | 3,456 |")
+        // is the table's total when it is the sum of the rows above in two
+        // columns at least, and in more columns than not.
+        let sums_up = Some(row) == last && sums_in_most_columns(input, &sums);
+        if !grid.is_total_row(text, row) && !sums_up {
+            continue;
+        }
         first_part_row = row + 1;
         if parts_rows.len() < 2 {
             continue;
         }
-        for column in grid.columns() {
-            let Some(total) = grid.value(row, column) else {
-                continue;
-            };
-            let parts: Option<Vec<&Quantity>> =
-                parts_rows.iter().map(|&r| grid.value(r, column)).collect();
-            let Some(parts) = parts else {
-                continue;
-            };
-            if parts.iter().any(|p| {
-                p.dimension() != total.dimension() || is_percentage(p) != is_percentage(total)
-            }) {
-                continue;
-            }
-            let header = words_of(text, grid.headers.get(&column)).to_lowercase();
-            let summed = if is_percentage(total) {
-                Cues::builtin().names_shares(&header)
-            } else {
-                !NOT_SUMMED.iter().any(|w| header.contains(w))
-            };
-            // A total below one of its parts, all of them positive, sums
-            // nothing: the column holds ratios or averages ("| Total | 1.15
-            // |" under a PUE column whose rows run to 1.21).
-            let positive = parts.iter().all(|p| p.premise().lo > 0.0);
-            let below_a_part = parts
-                .iter()
-                .any(|p| total.claimed(false, false).hi < p.premise().lo);
-            if !summed || positive && below_a_part {
-                continue;
-            }
-            let mut sum = Interval::exact(0.0);
-            for p in &parts {
-                sum = sum + p.premise();
-            }
+        for ColumnSum { total, parts, sum } in sums {
             let terms: Vec<String> = parts
                 .iter()
                 .map(|p| text[p.span.clone()].trim().to_string())
@@ -304,6 +294,80 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// Whether a row's sums agree in two columns at least and in more columns
+/// than not.
+fn sums_in_most_columns(input: &Input, sums: &[ColumnSum]) -> bool {
+    let agreeing = sums
+        .iter()
+        .filter(|c| c.total.premise().meets_within(&c.sum, input.tolerance))
+        .count();
+    agreeing >= 2 && 2 * agreeing > sums.len()
+}
+
+/// Whether `row` is the sum of every row above it in most of its columns.
+fn sums_the_rows_above(input: &Input, grid: &Grid, row: usize) -> bool {
+    let text = input.doc.text.as_str();
+    let above: Vec<usize> = grid.rows().filter(|&r| r < row).collect();
+    let sums: Vec<ColumnSum> = grid
+        .columns()
+        .into_iter()
+        .filter_map(|column| column_sum(text, grid, &above, row, column))
+        .collect();
+    sums_in_most_columns(input, &sums)
+}
+
+/// One column of a total row: the total, the rows above it, their sum.
+struct ColumnSum<'g> {
+    total: &'g Quantity,
+    parts: Vec<&'g Quantity>,
+    sum: Interval,
+}
+
+/// The sum of a column over `parts_rows`, when the column is summed and
+/// `row` states its total: every part stated, of the total's kind, and the
+/// header no rate or average.
+fn column_sum<'g>(
+    text: &str,
+    grid: &'g Grid,
+    parts_rows: &[usize],
+    row: usize,
+    column: usize,
+) -> Option<ColumnSum<'g>> {
+    let total = grid.value(row, column)?;
+    let parts: Vec<&Quantity> = parts_rows
+        .iter()
+        .map(|&r| grid.value(r, column))
+        .collect::<Option<_>>()?;
+    if parts.len() < 2
+        || parts
+            .iter()
+            .any(|p| p.dimension() != total.dimension() || is_percentage(p) != is_percentage(total))
+    {
+        return None;
+    }
+    let header = words_of(text, grid.headers.get(&column)).to_lowercase();
+    let summed = if is_percentage(total) {
+        Cues::builtin().names_shares(&header)
+    } else {
+        !NOT_SUMMED.iter().any(|w| header.contains(w))
+    };
+    // A total below one of its parts, all of them positive, sums nothing:
+    // the column holds ratios or averages ("| Total | 1.15 |" under a PUE
+    // column whose rows run to 1.21).
+    let positive = parts.iter().all(|p| p.premise().lo > 0.0);
+    let below_a_part = parts
+        .iter()
+        .any(|p| total.claimed(false, false).hi < p.premise().lo);
+    if !summed || positive && below_a_part {
+        return None;
+    }
+    let mut sum = Interval::exact(0.0);
+    for p in &parts {
+        sum = sum + p.premise();
+    }
+    Some(ColumnSum { total, parts, sum })
 }
 
 /// "| 成本（2 美元/卡时） |": a rate in a header, times the column it
@@ -603,6 +667,112 @@ fn change_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
     out
 }
 
+/// "| $2.10 | 373,760 | $784,896 |": a column that is the product of two
+/// columns before it, row by row, by the reading most of its rows (two at
+/// least) agree with. A row is flagged only when no reading of two columns
+/// gives its cell; a column of ones, which any column times itself
+/// matches, reads nothing, and the total rows are no products.
+fn product_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
+    const NEAREST_FACTORS: usize = 6;
+    let text = input.doc.text.as_str();
+    let mut out = Vec::new();
+    let columns = grid.columns();
+    let last = grid.rows().last();
+    let body: Vec<usize> = grid
+        .rows()
+        .filter(|&r| !grid.is_total_row(text, r))
+        .filter(|&r| Some(r) != last || !sums_the_rows_above(input, grid, r))
+        .collect();
+    for (index, &column) in columns.iter().enumerate() {
+        let rows: Vec<usize> = body
+            .iter()
+            .copied()
+            .filter(|&r| grid.value(r, column).is_some_and(|q| !is_percentage(q)))
+            .collect();
+        if rows.len() < 3 {
+            continue;
+        }
+        let all_stated = |c: usize| rows.iter().all(|&r| grid.value(r, c).is_some());
+        let ones = |c: usize| {
+            rows.iter()
+                .all(|&r| grid.value(r, c).is_some_and(|q| q.premise().nominal == 1.0))
+        };
+        // The nearest columns only: pairs of every column of a wide table
+        // would grow with the square of its width.
+        let mut factors: Vec<usize> = columns[index.saturating_sub(2 * NEAREST_FACTORS)..index]
+            .iter()
+            .rev()
+            .copied()
+            .filter(|&c| all_stated(c) && !ones(c))
+            .take(NEAREST_FACTORS)
+            .collect();
+        factors.reverse();
+        let product = |row: usize, (a, b): (usize, usize)| {
+            let (x, y, z) = (
+                grid.value(row, a)?,
+                grid.value(row, b)?,
+                grid.value(row, column)?,
+            );
+            z.dimension()
+                .compatible(x.dimension() * y.dimension())
+                .then(|| (x, y, x.premise() * y.premise()))
+        };
+        let holds = |row: usize, reading: (usize, usize)| {
+            let stated = grid.value(row, column)?.claimed(false, false);
+            product(row, reading).map(|(_, _, p)| stated.meets_within(&p, input.tolerance))
+        };
+        let readings: Vec<(usize, usize)> = factors
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &a)| factors[i + 1..].iter().map(move |&b| (a, b)))
+            .collect();
+        let agreeing = |reading: (usize, usize)| {
+            rows.iter()
+                .filter(|&&r| holds(r, reading) == Some(true))
+                .count()
+        };
+        let Some(best) = readings.iter().copied().max_by_key(|&r| agreeing(r)) else {
+            continue;
+        };
+        let agreed = agreeing(best);
+        if agreed < 2 || 2 * agreed < rows.len() {
+            continue;
+        }
+        for &row in &rows {
+            let (Some(claim), Some((x, y, p))) = (grid.value(row, column), product(row, best))
+            else {
+                continue;
+            };
+            let held = holds(row, best) == Some(true);
+            if !held && readings.iter().any(|&r| holds(row, r) == Some(true)) {
+                continue;
+            }
+            let computed = format!(
+                "{} × {} = {}",
+                text[x.span.clone()].trim(),
+                text[y.span.clone()].trim(),
+                shown(p.nominal, claim)
+            );
+            let related = [x, y]
+                .iter()
+                .map(|q| Related {
+                    span: q.span.clone(),
+                    note: msg!("note-factor"),
+                })
+                .collect();
+            out.push(finding(
+                text,
+                claim,
+                held,
+                as_written(computed),
+                related,
+                msg!("table-help-product"),
+            ));
+        }
+    }
+    out
+}
+
 /// A value in the unit of the cell it is compared with.
 fn shown(value: f64, like: &Quantity) -> String {
     let v = number(value / like.unit.factor);
@@ -751,6 +921,49 @@ mod tests {
     fn per_unit_columns_are_not_summed() {
         let table = "| Node | GPUs | Memory per GPU |\n|---|---|---|\n| a | 8 | 80 GB |\n| b | 8 | 80 GB |\n| Total | 16 | 80 GB |\n";
         assert_eq!(checked(table), vec![(Verdict::Verified, "16".to_string())]);
+    }
+
+    #[test]
+    fn a_last_row_that_sums_most_columns_is_a_total() {
+        let table = "| Site | Nodes | GPUs | kW |\n|---|---|---|---|\n\
+                     | a | 10 | 80 | 56 |\n| b | 20 | 160 | 112 |\n| c | 5 | 40 | 28 |\n\
+                     | **All** | **35** | **280** | **206** |\n";
+        let found = checked(table);
+        assert!(
+            found.contains(&(Verdict::Verified, "35".into())),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(Verdict::Verified, "280".into())),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(Verdict::Contradicted, "206".into())),
+            "{found:?}"
+        );
+        // A last row that sums one column only is another row.
+        let plain = "| Site | Nodes | GPUs | kW |\n|---|---|---|---|\n\
+                     | a | 10 | 80 | 56 |\n| b | 20 | 160 | 112 |\n| c | 30 | 40 | 28 |\n";
+        assert!(checked(plain).is_empty(), "{:?}", checked(plain));
+    }
+
+    #[test]
+    fn a_column_that_is_the_product_of_two_others() {
+        let table = "| Item | Price | Qty | Cost |\n|---|---|---|---|\n\
+                     | a | $2 | 10 | $20 |\n| b | $3 | 5 | $15 |\n| c | $4 | 6 | $25 |\n";
+        let found = checked(table);
+        assert_eq!(
+            found,
+            [
+                (Verdict::Verified, "$20".into()),
+                (Verdict::Verified, "$15".into()),
+                (Verdict::Contradicted, "$25".into())
+            ]
+        );
+        // A column of ones times any column is that column: no reading.
+        let ones = "| Item | Qty | Price | Paid |\n|---|---|---|---|\n\
+                    | a | 1 | $5 | $5 |\n| b | 1 | $7 | $7 |\n| c | 1 | $9 | $8 |\n";
+        assert!(checked(ones).is_empty(), "{:?}", checked(ones));
     }
 
     #[test]
