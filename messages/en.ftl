@@ -236,6 +236,7 @@ note-entity = the entity
 note-stated-here-too = stated here too
 note-whole = the whole
 note-part = the part
+note-share = the share
 note-a-part = a part
 note-taken = taken from it
 note-one-end = one end
@@ -275,6 +276,7 @@ ratio-help = the figures give { $ratio }×
 restate-help-bits = bits and bytes: a byte is 8 bits, so Gb/s ÷ 8 = GB/s
 restate-help-factor = { $first } and { $second } differ by a factor of { $factor }
 share-help = the part and the whole stated give another share
+share-help-part = the share of the whole stated before gives another part
 # The column a misquoted figure does match, and the one the claim names.
 spec-help-is = { $claim } is the { $entity } { $column } figure{ $how }
 # How the figure was read to match, in the knowledge base's words.

@@ -168,6 +168,7 @@ note-entity = 所指的对象
 note-stated-here-too = 这里也说了
 note-whole = 总量
 note-part = 部分
+note-share = 比例
 note-a-part = 其中一部分
 note-taken = 从中减去的
 note-one-end = 一端
@@ -200,6 +201,7 @@ ratio-help = 这两个数值之比是 { $ratio }×
 restate-help-bits = 比特与字节：1 字节是 8 比特，所以 Gb/s ÷ 8 = GB/s
 restate-help-factor = { $first } 与 { $second } 相差 { $factor } 倍
 share-help = 文中的部分与总量给出的占比与此不同
+share-help-part = 按前面给出的总数，这个比例算出的是另一个数
 spec-help-is = { $claim } 是 { $entity } 的 { $column } 数值{ $how }
 spec-help-how = （{ $how }）
 spec-help-its = { $is }；它的 { $column } 是 { $value }

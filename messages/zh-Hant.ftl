@@ -168,6 +168,7 @@ note-entity = 所指的對象
 note-stated-here-too = 這裡也說了
 note-whole = 總量
 note-part = 部分
+note-share = 比例
 note-a-part = 其中一部分
 note-taken = 從中減去的
 note-one-end = 一端
@@ -200,6 +201,7 @@ ratio-help = 這兩個數值之比是 { $ratio }×
 restate-help-bits = 位元與位元組：1 位元組是 8 位元，所以 Gb/s ÷ 8 = GB/s
 restate-help-factor = { $first } 與 { $second } 相差 { $factor } 倍
 share-help = 文中的部分與總量給出的占比與此不同
+share-help-part = 按前面給出的總數，這個比例算出的是另一個數
 spec-help-is = { $claim } 是 { $entity } 的 { $column } 數值{ $how }
 spec-help-how = （{ $how }）
 spec-help-its = { $is }；它的 { $column } 是 { $value }

@@ -19,6 +19,13 @@
 //! two percentages ("MFU 从 28% 优化到 40%，提升了 30%") it may be relative
 //! (42.9%) or in points (12): both are readings.
 //!
+//! A share right before the part it gives ("其中国产算力占比 35%，即 700
+//! PFLOPS", "25%, or $12 million") is checked the other way: the part
+//! against the share of a whole of its kind stated before it in the
+//! sentence, or, with none there, in the introduction its list or
+//! paragraph follows ("总额 5 亿元，分配如下："), by the whole most of the
+//! shares there agree on.
+//!
 //! Hedges decide: "below 40%" holds for anything up to 40%, "about 19%"
 //! allows 5% either way.
 //!
@@ -39,6 +46,7 @@ use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
+use crate::read::markdown::BlockKind;
 use crate::read::segment::{at_most_chars, clause_at, last_chars};
 
 pub struct Share;
@@ -166,6 +174,225 @@ impl Check for Share {
                 earlier.push(stated);
             }
         }
+        parts_after_shares(input, findings);
+    }
+}
+
+/// Words between a share and the part it gives: "25%，即 1.5 亿元", "35%, or
+/// 700 PFLOPS", "60% (3 亿元)".
+const GIVES_PART: [&str; 12] = [
+    "即",
+    "也就是",
+    "合",
+    "约",
+    "約",
+    "相当于",
+    "相當於",
+    "i.e.",
+    "or",
+    "or about",
+    "that is",
+    "about",
+];
+
+/// A share right before the part it gives ("其中国产算力占比 35%，即 700
+/// PFLOPS"): the part is the share of a whole of its kind stated before,
+/// in the sentence, or, for an item of a list, in the list's introduction.
+/// A sentence's share is checked against the figures of its kind before
+/// it, one of which must give the part (a contradiction needs exactly one,
+/// and no change word, "增长 25%，即 1.5 亿元" being an increase); a list's
+/// items against the whole that most of them (two at least, half of them)
+/// agree with.
+fn parts_after_shares(input: &Input, findings: &mut Vec<Finding>) {
+    let text = input.doc.text.as_str();
+    // The shares with no whole in their sentence, by the introduction
+    // their block follows: (introduction, sentence, share, part).
+    let mut items: Vec<(usize, usize, &Quantity, &Quantity)> = Vec::new();
+    for (index, sentence) in input.sentences.iter().enumerate() {
+        let figures: Vec<&Quantity> = sentence
+            .tokens
+            .iter()
+            .filter_map(|t| match t {
+                Token::Quantity(q) => Some(&**q),
+                _ => None,
+            })
+            .collect();
+        for pair in figures.windows(2) {
+            let (share, part) = (pair[0], pair[1]);
+            if !is_percent(share) || is_percent(part) || part.unit.is_one() {
+                continue;
+            }
+            let between = text[share.span.end..part.span.start]
+                .trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '(' | '（'));
+            // "35%，约 800 PFLOPS": the hedge is the part's, and joins them.
+            let joined = between.is_empty()
+                && (text[share.span.end..part.span.start].contains(['(', '（'])
+                    || part.hedge.is_some());
+            if !joined && !GIVES_PART.contains(&between.to_lowercase().as_str()) {
+                continue;
+            }
+            // "$0.07 per diluted share": a rate, no part of a whole.
+            let after = text[part.span.end..].trim_start().to_lowercase();
+            if ["per ", "/", "每", "a ", "an "]
+                .iter()
+                .any(|w| after.starts_with(w))
+            {
+                continue;
+            }
+            let wholes: Vec<&Quantity> = figures
+                .iter()
+                .copied()
+                .filter(|w| w.span.end <= share.span.start && is_whole_of(w, part))
+                .collect();
+            if wholes.is_empty() {
+                if let Some(intro) = introduction(input, sentence.block) {
+                    items.push((intro, index, share, part));
+                }
+                continue;
+            }
+            let clause = clause_at(input.facts.clauses(index), share.span.start)
+                .cloned()
+                .unwrap_or(sentence.span.clone());
+            let changes = Cues::builtin()
+                .find(&text[clause])
+                .iter()
+                .any(|f| f.cue == Cue::Change);
+            let holding = wholes
+                .iter()
+                .find(|w| gives_part(share, w, part, input.tolerance));
+            match (holding, wholes.as_slice()) {
+                (Some(w), _) => findings.push(part_finding(text, share, w, part, true)),
+                (None, [w]) if !changes && near_enough(share, w, part) => {
+                    findings.push(part_finding(text, share, w, part, false));
+                }
+                _ => {}
+            }
+        }
+    }
+    items.sort_by_key(|&(intro, sentence, ..)| (intro, sentence));
+    for group in items.chunk_by(|a, b| a.0 == b.0) {
+        let intro = group[0].0;
+        let wholes: Vec<&Quantity> = input
+            .sentences
+            .iter()
+            .filter(|s| s.block == intro)
+            .flat_map(|s| s.tokens.iter())
+            .filter_map(|t| match t {
+                Token::Quantity(q) if !is_percent(q) => Some(&**q),
+                _ => None,
+            })
+            .collect();
+        let agreeing = |w: &Quantity| {
+            group
+                .iter()
+                .filter(|(_, _, share, part)| {
+                    is_whole_of(w, part) && gives_part(share, w, part, input.tolerance)
+                })
+                .count()
+        };
+        let Some(best) = wholes.iter().copied().max_by_key(|w| agreeing(w)) else {
+            continue;
+        };
+        let agreed = agreeing(best);
+        if agreed < 2 || 2 * agreed < group.len() {
+            continue;
+        }
+        for &(_, _, share, part) in group {
+            if !is_whole_of(best, part) {
+                continue;
+            }
+            let holds = gives_part(share, best, part, input.tolerance);
+            findings.push(part_finding(text, share, best, part, holds));
+        }
+    }
+}
+
+/// The block that introduces a block's figures: its list's introduction
+/// ("资金按以下比例分配：" before "- 60%，即 3 亿元"), or the paragraph right
+/// before it when that ends with a colon.
+fn introduction(input: &Input, block: usize) -> Option<usize> {
+    let text = input.doc.text.as_str();
+    let this = input.blocks.get(block)?;
+    if this.item.is_some() {
+        return this.intro;
+    }
+    let before = block.checked_sub(1)?;
+    let previous = input.blocks.get(before)?;
+    let ends_with_colon = previous
+        .pieces
+        .last()
+        .is_some_and(|r| text[r.clone()].trim_end().ends_with([':', '：']));
+    (matches!(previous.kind, BlockKind::Paragraph) && ends_with_colon).then_some(before)
+}
+
+fn is_percent(q: &Quantity) -> bool {
+    q.is_share || q.unit.label == "%" || q.unit.label == "％"
+}
+
+/// Whether `whole` may be the whole `part` is a share of: the same kind,
+/// and larger.
+fn is_whole_of(whole: &Quantity, part: &Quantity) -> bool {
+    whole.dimension() == part.dimension()
+        && whole.premise().nominal > part.premise().nominal
+        && whole.span != part.span
+}
+
+/// Whether a part that the share of a whole does not give is within a
+/// factor of ten of what it gives: further off, it is another figure of the
+/// sentence (earnings per share beside a net income), not the part.
+fn near_enough(share: &Quantity, whole: &Quantity, part: &Quantity) -> bool {
+    let given = share.premise().nominal * whole.premise().nominal;
+    (0.1..=10.0).contains(&(part.claimed(false, false).nominal / given).abs())
+}
+
+fn gives_part(share: &Quantity, whole: &Quantity, part: &Quantity, tolerance: f64) -> bool {
+    part.claimed(false, false)
+        .meets_within(&(share.premise() * whole.premise()), tolerance)
+}
+
+fn part_finding(
+    text: &str,
+    share: &Quantity,
+    whole: &Quantity,
+    part: &Quantity,
+    holds: bool,
+) -> Finding {
+    let claim = &text[part.span.clone()];
+    let product = share.premise().nominal * whole.premise().nominal;
+    let computed = format!(
+        "{} × {} = {}",
+        &text[share.span.clone()],
+        &text[whole.span.clone()],
+        part.restate(claim, product)
+    );
+    Finding {
+        verdict: if holds {
+            Verdict::Verified
+        } else {
+            Verdict::Contradicted
+        },
+        check: "share",
+        span: part.span.clone(),
+        label_span: part.span.clone(),
+        label: as_written(computed.clone()),
+        message: if holds {
+            msg!("message-matches", claim = claim, computed = &computed)
+        } else {
+            msg!("message-not", computed = &computed, claim = claim)
+        },
+        steps: vec![as_written(computed)],
+        related: vec![
+            Related {
+                span: share.span.clone(),
+                note: msg!("note-share"),
+            },
+            Related {
+                span: whole.span.clone(),
+                note: msg!("note-whole"),
+            },
+        ],
+        sources: Vec::new(),
+        help: (!holds).then(|| msg!("share-help-part")),
     }
 }
 
@@ -786,6 +1013,29 @@ mod tests {
             .filter(|f| f.check == "share")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn a_share_right_before_the_part_it_gives() {
+        use Verdict::{Contradicted, Verified};
+        assert_eq!(
+            verdicts("规模 2,000 PFLOPS，其中国产算力占比 35%，即 700 PFLOPS。"),
+            [Verified]
+        );
+        assert_eq!(
+            verdicts("The budget is $40 million, of which 25%, or $12 million, goes to power."),
+            [Contradicted]
+        );
+        // A rate beside the share is no part of the whole.
+        assert!(
+            verdicts("Net income was $14.9 million, a margin of 7.5%, or $0.07 per share.")
+                .is_empty()
+        );
+        // Without a whole in its sentence, a share is held against the
+        // whole its introduction states that most shares agree on.
+        let listed = "总额 5 亿元，分配如下：\n\n\
+                      （一）甲类：60%，即 3 亿元；\n（二）乙类：25%，即 1.5 亿元；\n（三）丙类：15%，即 7,500 万元。\n";
+        assert_eq!(verdicts(listed), [Verified, Contradicted, Verified]);
     }
 
     #[test]
