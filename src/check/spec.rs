@@ -576,6 +576,12 @@ fn judge(
     {
         return Judged::Done(None);
     }
+    // "… Llama 3 70B uses GQA. 29.5 GB holds about 90,000 tokens of
+    // context": a most stated sentences away from the name is a use of it
+    // (what a cache holds), not the model's own.
+    if maxima && subject.scope > Scope::Cell {
+        return Judged::Done(None);
+    }
     let mut mixed = claimed.clone();
     mixed.extend(decimal_reading(q));
     let help = wrong_column(context, q, &stated, &carried, &candidates, &relaxed, &mixed);
@@ -2067,6 +2073,16 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].0, Verdict::Contradicted);
         assert!(found[0].2.starts_with("A100 does not"), "{found:?}");
+    }
+
+    #[test]
+    fn a_most_sentences_from_its_name_is_a_use_of_it() {
+        let apart =
+            "Llama 3 70B uses GQA with 80 layers. The cache holds about 90,000 tokens of context.";
+        assert!(spec(apart).is_empty(), "{:?}", spec(apart));
+        let own = spec("Llama 3 70B has a context length of 90,000 tokens.");
+        assert_eq!(own.len(), 1, "{own:?}");
+        assert_eq!(own[0].0, Verdict::Contradicted);
     }
 
     #[test]
