@@ -853,6 +853,9 @@ fn states_a_spec(
     for token in context.tokens {
         match token {
             Token::Quantity(other) if in_a_name(&other.span) => {}
+            // "DeepSeek-V3（总参数 671B）预训练 14.8T": a figure of an aside
+            // the figure comes after is the aside's.
+            Token::Quantity(other) if in_an_aside_before(context.text, &other.span, &q.span) => {}
             // A step of a calculation ("8 × 80 GB = 640 GB") is the
             // arithmetic check's.
             Token::Op(_, span) if in_clause(span) => return false,
@@ -1188,6 +1191,24 @@ fn subject(
             count: count_of(m),
         });
     }
+    // "DeepSeek-V3（总参数 671B、激活参数 37B）预训练数据 14.8 亿 token": after
+    // an aside in brackets, the clause goes on with the name before them.
+    let beyond_an_aside = context.mentions.iter().rev().find(|m| {
+        m.span.end <= q.span.start
+            && Some(&m.span) != counted.map(|c| &c.span)
+            && after_an_aside(context.text, &m.span, &q.span)
+            && !context
+                .mentions
+                .iter()
+                .any(|o| o.span.start >= m.span.end && o.span.end <= q.span.start)
+    });
+    if let Some(m) = beyond_an_aside {
+        return Some(Subject {
+            mention: m.clone(),
+            scope: Scope::Clause,
+            count: count_of(m),
+        });
+    }
     if let Some(m) = near(clause, true) {
         let count = count_of(&m);
         return Some(Subject {
@@ -1234,6 +1255,52 @@ fn subject(
 }
 
 /// The name a figure is paired with by "respectively" ([`respective`]).
+/// Whether a figure follows a name with only a bracketed aside and a few
+/// words of no clause punctuation between them: "NAME（…、…）预训练 14.8T".
+fn after_an_aside(text: &str, name: &Range<usize>, figure: &Range<usize>) -> bool {
+    let between = &text[name.end..figure.start];
+    let Some(aside) = between
+        .trim_start()
+        .strip_prefix(['(', '（'])
+        .filter(|_| at_most_chars(between, 120))
+    else {
+        return false;
+    };
+    let mut depth = 1usize;
+    let close = aside.char_indices().find_map(|(i, c)| {
+        match c {
+            '(' | '（' => depth += 1,
+            ')' | '）' => depth -= 1,
+            _ => {}
+        }
+        (depth == 0).then_some(i + c.len_utf8())
+    });
+    close.is_some_and(|at| {
+        let tail = &aside[at..];
+        !tail.trim().is_empty()
+            && at_most_chars(tail, 16)
+            && !tail.contains([',', '，', '、', ':', '：', ';', '；', '(', '（'])
+    })
+}
+
+/// Whether a figure stands in brackets that close before `figure`, within
+/// a short reach.
+fn in_an_aside_before(text: &str, other: &Range<usize>, figure: &Range<usize>) -> bool {
+    if other.end > figure.start || !at_most_chars(&text[other.end..figure.start], 120) {
+        return false;
+    }
+    let mut depth = 0usize;
+    for c in text[other.end..figure.start].chars() {
+        match c {
+            '(' | '（' => depth += 1,
+            ')' | '）' if depth == 0 => return true,
+            ')' | '）' => depth -= 1,
+            _ => {}
+        }
+    }
+    false
+}
+
 fn respectively(context: &Context, q: &Quantity) -> Option<Mention> {
     let sentence = context.clauses.first()?.start..context.clauses.last()?.end;
     respective(context.text, &sentence, context.mentions, context.tokens, q).cloned()
@@ -2083,6 +2150,22 @@ mod tests {
         let own = spec("Llama 3 70B has a context length of 90,000 tokens.");
         assert_eq!(own.len(), 1, "{own:?}");
         assert_eq!(own[0].0, Verdict::Contradicted);
+    }
+
+    #[test]
+    fn a_figure_after_a_bracketed_aside_is_the_names() {
+        let zh = spec("DeepSeek-V3（总参数671B、激活参数37B）预训练数据14.8亿token。");
+        assert!(
+            zh.iter()
+                .any(|(v, t, ..)| *v == Verdict::Contradicted && t == "14.8亿token"),
+            "{zh:?}"
+        );
+        let en = spec("DeepSeek-V3 (671B total, 37B active) was pretrained on 14.8T tokens.");
+        assert!(
+            en.iter().all(|(v, ..)| *v == Verdict::Verified)
+                && en.iter().any(|(_, t, ..)| t == "14.8T tokens"),
+            "{en:?}"
+        );
     }
 
     #[test]
