@@ -196,6 +196,7 @@ formula-verified = { $claimed } matches { $relation }: { $expected }
 formula-contradicted = { $relation } gives { $expected }, not { $claimed }
 
 restate-verified = { $second } restates { $first }{ $reading }
+restate-power-energy = { $computed }: an energy, written { $claim } as if it were a power
 restate-binary = {" "}({ $unit } read as binary)
 
 # $count is "8 × " when the claim is a configuration's total, else nothing;
@@ -236,6 +237,7 @@ note-entity = the entity
 note-stated-here-too = stated here too
 note-whole = the whole
 note-part = the part
+note-power = the power
 note-share = the share
 note-a-part = a part
 note-taken = taken from it
@@ -275,6 +277,7 @@ formula-help = recomputed from { $inputs }
 ratio-help = the figures give { $ratio }×
 restate-help-bits = bits and bytes: a byte is 8 bits, so Gb/s ÷ 8 = GB/s
 restate-help-factor = { $first } and { $second } differ by a factor of { $factor }
+restate-help-power-energy = W and MW are power; a power kept for hours is an energy in Wh and MWh
 share-help = the part and the whole stated give another share
 share-help-part = the share of the whole stated before gives another part
 # The column a misquoted figure does match, and the one the claim names.

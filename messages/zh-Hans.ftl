@@ -136,6 +136,7 @@ formula-verified = { $claimed } 与 { $relation } 相符：{ $expected }
 formula-contradicted = 按 { $relation } 得 { $expected }，不是 { $claimed }
 
 restate-verified = { $second } 是 { $first } 的另一种写法{ $reading }
+restate-power-energy = { $computed }：这是电量，却写成了功率 { $claim }
 restate-binary = （{ $unit } 按二进制计）
 
 spec-verified = { $claim } 与 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符
@@ -168,6 +169,7 @@ note-entity = 所指的对象
 note-stated-here-too = 这里也说了
 note-whole = 总量
 note-part = 部分
+note-power = 功率
 note-share = 比例
 note-a-part = 其中一部分
 note-taken = 从中减去的
@@ -200,6 +202,7 @@ formula-help = 由 { $inputs } 重新计算
 ratio-help = 这两个数值之比是 { $ratio }×
 restate-help-bits = 比特与字节：1 字节是 8 比特，所以 Gb/s ÷ 8 = GB/s
 restate-help-factor = { $first } 与 { $second } 相差 { $factor } 倍
+restate-help-power-energy = 瓦、兆瓦是功率；功率持续若干小时得到的是电量（瓦时、兆瓦时）
 share-help = 文中的部分与总量给出的占比与此不同
 share-help-part = 按前面给出的总数，这个比例算出的是另一个数
 spec-help-is = { $claim } 是 { $entity } 的 { $column } 数值{ $how }

@@ -136,6 +136,7 @@ formula-verified = { $claimed } 與 { $relation } 相符：{ $expected }
 formula-contradicted = 按 { $relation } 得 { $expected }，不是 { $claimed }
 
 restate-verified = { $second } 是 { $first } 的另一種寫法{ $reading }
+restate-power-energy = { $computed }：這是電量，卻寫成了功率 { $claim }
 restate-binary = （{ $unit } 按二進位計）
 
 spec-verified = { $claim } 與 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符
@@ -168,6 +169,7 @@ note-entity = 所指的對象
 note-stated-here-too = 這裡也說了
 note-whole = 總量
 note-part = 部分
+note-power = 功率
 note-share = 比例
 note-a-part = 其中一部分
 note-taken = 從中減去的
@@ -200,6 +202,7 @@ formula-help = 由 { $inputs } 重新計算
 ratio-help = 這兩個數值之比是 { $ratio }×
 restate-help-bits = 位元與位元組：1 位元組是 8 位元，所以 Gb/s ÷ 8 = GB/s
 restate-help-factor = { $first } 與 { $second } 相差 { $factor } 倍
+restate-help-power-energy = 瓦、百萬瓦是功率；功率持續若干小時得到的是電量（瓦時、百萬瓦時）
 share-help = 文中的部分與總量給出的占比與此不同
 share-help-part = 按前面給出的總數，這個比例算出的是另一個數
 spec-help-is = { $claim } 是 { $entity } 的 { $column } 數值{ $how }

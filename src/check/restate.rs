@@ -21,6 +21,12 @@
 //! 400 Gb/s, i.e. 400 GB/s") may be restated as the product. Figures more
 //! than a factor of 1,000 apart are about different things.
 //!
+//! A power restated as if it were the energy of a period ("drew 1.1 MW over
+//! the quarter, which works out to 2,402 MW") is MW written for MWh: the
+//! second figure is the first times the hours of a period the sentence or
+//! the text before it states (2,184 hours, 全年), to its last digit, of
+//! three significant digits at least.
+//!
 //! Example:
 //!
 //! ```text
@@ -36,6 +42,7 @@ use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token, apply_hedge};
+use crate::units::{Base, Dimension};
 
 pub struct Restate;
 
@@ -67,6 +74,121 @@ impl Check for Restate {
                     findings.push(f);
                 }
                 previous = Some(q);
+            }
+        }
+        powers_kept_for_hours(input, findings);
+    }
+}
+
+/// Words that name a period, with its hours, for a power kept over it.
+const PERIODS: [(&str, f64); 12] = [
+    ("a year", 8760.0),
+    ("per year", 8760.0),
+    ("each year", 8760.0),
+    ("annually", 8760.0),
+    ("每年", 8760.0),
+    ("一年", 8760.0),
+    ("全年", 8760.0),
+    ("a month", 730.0),
+    ("per month", 730.0),
+    ("a day", 24.0),
+    ("per day", 24.0),
+    ("每天", 24.0),
+];
+
+/// "drew 1.1 MW over the quarter, which works out to 2,402 MW": a second
+/// power that is the first times the hours of a period stated in the
+/// sentence or before it (2,184 hours) is an energy written as a power, MW
+/// for MWh. The product must hold to the second figure's last digit, of
+/// three significant digits at least, so a coincidence cannot make it.
+fn powers_kept_for_hours(input: &Input, findings: &mut Vec<Finding>) {
+    const RECENT: usize = 16;
+    let text = input.doc.text.as_str();
+    let power = Dimension::of(Base::Watt);
+    let mut durations: Vec<&Quantity> = Vec::new();
+    for sentence in input.sentences {
+        let figures: Vec<&Quantity> = sentence
+            .tokens
+            .iter()
+            .filter_map(|t| match t {
+                Token::Quantity(q) => Some(&**q),
+                _ => None,
+            })
+            .collect();
+        let own: Vec<&Quantity> = figures
+            .iter()
+            .copied()
+            .filter(|q| {
+                q.dimension() == Dimension::of(Base::Second) && q.premise().nominal >= 3600.0
+            })
+            .collect();
+        // The sentence's own periods first, then the nearest before it.
+        let lower = text[sentence.span.clone()].to_lowercase();
+        let of = |d: &&Quantity| {
+            (
+                d.premise().nominal / 3600.0,
+                text[d.span.clone()].to_string(),
+            )
+        };
+        let mut hours: Vec<(f64, String)> = own.iter().map(of).collect();
+        hours.extend(
+            PERIODS
+                .iter()
+                .filter(|(w, _)| lower.contains(w))
+                .map(|&(w, h)| (h, w.to_string())),
+        );
+        hours.extend(durations.iter().rev().map(of));
+        for q in own {
+            if durations.len() == 2 * RECENT {
+                durations.drain(..RECENT);
+            }
+            durations.push(q);
+        }
+        let powers: Vec<&&Quantity> = figures.iter().filter(|q| q.dimension() == power).collect();
+        for (i, kept) in powers.iter().enumerate() {
+            for stated in &powers[i + 1..] {
+                let claimed = stated.claimed(false, false);
+                let significant =
+                    stated.number.nominal.abs() / (2.0 * stated.digit_half).max(f64::MIN_POSITIVE);
+                if significant < 100.0 || claimed.nominal < 10.0 * kept.premise().nominal {
+                    continue;
+                }
+                let Some((h, period)) = hours.iter().find(|(h, _)| {
+                    claimed.meets_within(&kept.premise().scale(*h), input.tolerance)
+                }) else {
+                    continue;
+                };
+                let energy = kept.premise().nominal * h;
+                let unit = &stated.unit.label;
+                let energy_unit = if unit.is_ascii() {
+                    format!("{unit}h")
+                } else {
+                    format!("{unit}时")
+                };
+                let computed = format!(
+                    "{} × {period} = {} {energy_unit}",
+                    &text[kept.span.clone()],
+                    number(energy / stated.unit.factor)
+                );
+                findings.push(Finding {
+                    verdict: Verdict::Contradicted,
+                    check: "restate",
+                    span: stated.span.clone(),
+                    label_span: stated.span.clone(),
+                    label: as_written(computed.clone()),
+                    message: msg!(
+                        "restate-power-energy",
+                        computed = &computed,
+                        claim = &text[stated.span.clone()]
+                    ),
+                    steps: vec![as_written(computed)],
+                    related: vec![Related {
+                        span: kept.span.clone(),
+                        note: msg!("note-power"),
+                    }],
+                    sources: Vec::new(),
+                    help: Some(msg!("restate-help-power-energy")),
+                });
             }
         }
     }
@@ -262,6 +384,23 @@ mod tests {
             .filter(|f| f.check == "restate")
             .map(|f| (f.verdict, text[f.label_span.clone()].to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_power_kept_for_hours_is_an_energy() {
+        let text = "The quarter has 2,184 hours.\n\nThe hall drew 1.1 MW on average, which works out to 2,402 MW for the quarter.\n";
+        assert_eq!(
+            restated(text),
+            [(Verdict::Contradicted, "2,402 MW".to_string())]
+        );
+        assert_eq!(
+            restated("机房平均负荷 3 MW，全年耗电 26,280 兆瓦。"),
+            [(Verdict::Contradicted, "26,280 兆瓦".to_string())]
+        );
+        // A second power that is no such product, or too round to tell, is
+        // another power.
+        assert!(restated("The hall drew 1.1 MW; the campus will draw 2,400 MW.").is_empty());
+        assert!(restated("It ran 24 hours at 1 MW; the site has 24 MW.").is_empty());
     }
 
     #[test]
