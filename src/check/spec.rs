@@ -484,7 +484,10 @@ fn judge(
     if let Some((c, how)) = matching(&candidates, &claimed, context.tolerance) {
         return Judged::Done(Some(Box::new(verified(kb, context, q, &subject, c, how))));
     }
-    if beside_its_unit {
+    if beside_its_unit
+        || subject.scope != Scope::Respective
+            && a_total_of_the_spec(context, q, &candidates, in_a_name)
+    {
         return Judged::Done(None);
     }
     // "Qwen2.5-14B … 140 亿参数": a model's name states its size, rounded;
@@ -593,6 +596,44 @@ fn judge(
         &candidates,
         help,
     ))))
+}
+
+/// Whether a figure is a total of the spec rather than the spec: "rated at
+/// 350 W per card, so 1,400 W per server, or 2.8 kW for both" (after a
+/// figure of its kind in the sentence that is the spec, and at least twice
+/// it; figures paired by "respectively" are not asked), or "一台八卡伺服器，光 GPU 就 5.6 kW" (a count of cards in the
+/// sentence times the spec).
+fn a_total_of_the_spec(
+    context: &Context,
+    q: &Quantity,
+    candidates: &[Candidate],
+    in_a_name: impl Fn(&Range<usize>) -> bool,
+) -> bool {
+    let claimed = q.claimed(false, false);
+    context.tokens.iter().any(|t| {
+        let Token::Quantity(other) = t else {
+            return false;
+        };
+        if other.span == q.span || in_a_name(&other.span) {
+            return false;
+        }
+        let is_the_spec = other.span.end <= q.span.start
+            && other.dimension().compatible(q.dimension())
+            && !other.dimension().is_dimensionless()
+            && claimed.nominal >= 1.5 * other.premise().nominal
+            && candidates
+                .iter()
+                .any(|c| other.claimed(false, false).meets(&c.expected));
+        let cards = other.dimension() == Dimension::of(Base::Accelerator)
+            && other.premise().nominal >= 2.0
+            && candidates.iter().any(|c| {
+                claimed.meets_within(
+                    &c.expected.scale(other.premise().nominal),
+                    context.tolerance,
+                )
+            });
+        is_the_spec || cards
+    })
 }
 
 /// What a figure states beyond its subject, for [`unsupported_precision`].
@@ -2165,6 +2206,27 @@ mod tests {
             en.iter().all(|(v, ..)| *v == Verdict::Verified)
                 && en.iter().any(|(_, t, ..)| t == "14.8T tokens"),
             "{en:?}"
+        );
+    }
+
+    #[test]
+    fn a_total_of_the_spec_is_no_spec() {
+        let beside = spec(
+            "The L40S is rated at 350 W per card, so the GPUs draw 1,400 W per server, or 2.8 kW for both.",
+        );
+        assert!(
+            beside.iter().all(|(v, ..)| *v == Verdict::Verified),
+            "{beside:?}"
+        );
+        let counted = spec("H100 SXM 一台八卡伺服器，光 GPU 就 5.6 kW。");
+        assert!(
+            counted.iter().all(|(v, ..)| *v != Verdict::Contradicted),
+            "{counted:?}"
+        );
+        // Alone, a wrong TDP is still wrong.
+        assert_eq!(
+            spec("The L40S is rated at 2.8 kW.")[0].0,
+            Verdict::Contradicted
         );
     }
 
