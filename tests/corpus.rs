@@ -203,10 +203,10 @@ fn group(name: &str) -> &'static str {
 /// allowed.
 const FLOORS: &[(&str, f64, f64, f64, usize)] = &[
     ("seed", 0.83, 1.00, 0.85, 0),
-    ("real", 0.30, 1.00, 0.61, 0),
+    ("real", 0.35, 1.00, 0.61, 0),
     ("dev2", 0.33, 1.00, 0.44, 0),
     ("dev3", 0.12, 1.00, 0.17, 0),
-    ("all", 0.46, 1.00, 0.55, 0),
+    ("all", 0.47, 1.00, 0.55, 0),
 ];
 
 #[test]
@@ -305,7 +305,7 @@ fn the_probe_articles_score_no_worse_than_their_floors() {
 }
 
 /// The floors of tests/probe, as one group.
-const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.25, 0.98, 0.35, 0)];
+const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.27, 0.98, 0.36, 0)];
 
 /// Scores the labelled articles of `dir` that `counted` keeps, by group
 /// and in all.
