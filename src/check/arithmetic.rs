@@ -9,6 +9,9 @@
 //! Why it matters: a slipped sum propagates into every figure built on it,
 //! and readers rarely redo the multiplication.
 //!
+//! Bare numbers right after "的" or "of" ("原来的 4/5，即约 30.4 天") are a
+//! fraction of something else, not a calculation of the result.
+//!
 //! Every reading is tried before anything is flagged: GB as 10⁹ or 2³⁰
 //! bytes, 兆 as 10¹² or 10⁶, and a bare 1024 as a change of binary prefix.
 //! When only one reading holds, the finding says which.
@@ -48,6 +51,21 @@ impl Check for Arithmetic {
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         for sentence in input.sentences {
             for calc in calculations(&sentence.tokens, &input.doc.text) {
+                // "变为原来的 4/5，即约 30.4 天", "2/3 of the budget": bare
+                // numbers after "的" or "of" with a result in a unit are a
+                // fraction of something else, not the result's operands.
+                let before = input.doc.text[..calc.span().start].trim_end();
+                let with_a_unit = calc.results.iter().any(|(_, side)| {
+                    side.operands()
+                        .iter()
+                        .any(|q| !q.dimension().is_dimensionless())
+                });
+                let fraction_of = (before.ends_with('的') || before.ends_with(" of"))
+                    && with_a_unit
+                    && calc.first.operands().iter().all(|q| q.unit.is_one());
+                if fraction_of {
+                    continue;
+                }
                 // Figures with a magnitude stated before the calculation
                 // ("70B"), which a bare operand may restate ("70 × 0.5").
                 let magnitudes: Vec<(f64, f64)> = sentence
@@ -525,5 +543,33 @@ fn range_text(claimed: Interval, show: impl Fn(f64) -> String) -> Message {
         (true, false) => msg!("range-at-least", low = show(claimed.lo)),
         (false, true) => msg!("range-at-most", high = show(claimed.hi)),
         (false, false) => msg!("range-any"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::audit::audit;
+    use crate::check::finding::Verdict;
+    use crate::kb::Kb;
+    use crate::read::document::Document;
+
+    fn verdicts(text: &str) -> Vec<Verdict> {
+        audit(Document::new("t.md", text.to_string()), Kb::builtin())
+            .findings
+            .iter()
+            .filter(|f| f.check == "arithmetic")
+            .map(|f| f.verdict)
+            .collect()
+    }
+
+    #[test]
+    fn a_fraction_of_something_is_no_calculation_of_the_result() {
+        assert!(verdicts("训练时间变为原来的 4/5，即约 30.4 天。").is_empty());
+        // A share worked out after "的" is one.
+        assert_eq!(
+            verdicts("非 IT 用电佔總用電的 0.5 ÷ 1.5 ≈ 40%。"),
+            [Verdict::Contradicted]
+        );
+        assert_eq!(verdicts("8 × 80 GB = 680 GB."), [Verdict::Contradicted]);
     }
 }
