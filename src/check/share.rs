@@ -396,6 +396,22 @@ fn part_finding(
     }
 }
 
+/// Words that name a rate of change, whose value a share after "to" is.
+const RATE_WORDS: [&str; 12] = [
+    "growth",
+    "rate",
+    "yoy",
+    "增速",
+    "增幅",
+    "涨幅",
+    "漲幅",
+    "增长率",
+    "增長率",
+    "降幅",
+    "跌幅",
+    "同比",
+];
+
 /// Whether a comparison word points at the figure: "较 H100 的 700W",
 /// "比 700W", "than the H100's 700 W", "compared with 700 W".
 fn compared_to(text: &str, figure: &Quantity) -> bool {
@@ -485,7 +501,13 @@ fn change(
             .find(&text[clause.clone()])
             .iter()
             .any(|f| f.cue == Cue::Change);
-    if !cued {
+    // "MFU 提高到 50%", "rose to 40%": the share is where the change ends,
+    // not its size, unless the clause names a rate of change ("growth slows
+    // to 12%", "增速放缓至 12%").
+    let to = lead.trim_end();
+    let clause_text = text[clause.clone()].to_lowercase();
+    let names_a_rate = RATE_WORDS.iter().any(|w| clause_text.contains(w));
+    if !cued || (to.ends_with(['到', '至']) || to.ends_with(" to")) && !names_a_rate {
         return None;
     }
     // The two figures of one kind: the last two before the share, else the
@@ -1013,6 +1035,15 @@ mod tests {
             .filter(|f| f.check == "share")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn a_share_after_to_is_where_the_change_ends() {
+        assert!(verdicts("MFU 原为 40%。若 MFU 提高到 50%，训练时间变为原来的 4/5。").is_empty());
+        assert_eq!(
+            verdicts("In 2027 capex growth slows to 12%, taking spend from $102bn to $114.2bn."),
+            [Verdict::Verified]
+        );
     }
 
     #[test]
