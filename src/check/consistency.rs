@@ -181,6 +181,9 @@ impl Check for Consistency {
                         None => subjects.extend(subjects_of(text, &q.span)),
                     }
                 }
+                // "一年 3,600 度", "園區一年 11.6 億度": a period is when, not
+                // what; a phrase that ends on one names no subject.
+                subjects.retain(|s| !PERIOD_HEADS.iter().any(|p| s.ends_with(p)));
                 if let Some(named) = named {
                     subjects.push(named.key.clone());
                 }
@@ -486,6 +489,24 @@ fn has_word(text: &str, word: &str, inflected: bool) -> bool {
             && (inflected || !word_ends_in_letter || !alphanumeric_at(at + word.len(), false))
     })
 }
+
+/// Periods that end a phrase before a figure without naming what it is of.
+const PERIOD_HEADS: [&str; 14] = [
+    "一年",
+    "每年",
+    "全年",
+    "今年",
+    "去年",
+    "明年",
+    "一个月",
+    "一個月",
+    "每月",
+    "每天",
+    "一天",
+    "每日",
+    "a year",
+    "per year",
+];
 
 /// Words that make a figure a plan, a budget or a target rather than an
 /// outcome.
@@ -1254,6 +1275,12 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_period_is_no_subject() {
+        let text = "一般家庭一年 3,600 度。\n\n園區一年 11.6 億度，是機組的 6.5 倍。\n";
+        assert!(inconsistent(text).is_empty(), "{:?}", inconsistent(text));
     }
 
     #[test]
