@@ -1254,6 +1254,19 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     if per_card_attribute(kind).is_none() {
         return Vec::new();
     }
+    // A card's NVLink figure makes an aggregate only of a link the claim's
+    // sentence names: "頻寬 4.8 TB/s" beside "6 顆 HBM3E" is memory.
+    let names_a_link = || {
+        scope
+            .input
+            .facts
+            .cues(claim.sentence)
+            .iter()
+            .any(|f| matches!(&f.cue, Cue::Qualifier(k, _) if k == "link"))
+    };
+    if kind == "bandwidth_per_accelerator" && !names_a_link() {
+        return Vec::new();
+    }
     let text = scope.input.doc.text.as_str();
     let sentences = scope.input.sentences;
     // The paragraph's sentences before the claim, a few at most.
@@ -1472,5 +1485,31 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         related,
         sources,
         help,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::audit::audit;
+    use crate::check::finding::Verdict;
+    use crate::kb::Kb;
+    use crate::read::document::Document;
+
+    fn verdicts(text: &str) -> Vec<Verdict> {
+        audit(Document::new("t.md", text.to_string()), Kb::builtin())
+            .findings
+            .iter()
+            .filter(|f| f.check == "formula")
+            .map(|f| f.verdict)
+            .collect()
+    }
+
+    #[test]
+    fn a_cards_nvlink_totals_only_a_link_the_sentence_names() {
+        assert!(verdicts("NVIDIA H200 採 6 顆 24 GB HBM3E，頻寬 4.8 TB/s。").is_empty());
+        assert_eq!(
+            verdicts("8 张 H100 的 NVLink 总带宽为 7.2 TB/s。"),
+            [Verdict::Verified]
+        );
     }
 }
