@@ -75,6 +75,7 @@ impl Check for Spec {
         // The entity each block named last, for the items of a list its
         // block introduces ("The MI325X has:").
         let mut last_named: std::collections::HashMap<usize, Mention> = Default::default();
+        let rows = row_names(input);
         for (index, sentence) in input.sentences.iter().enumerate() {
             if topic.block != Some(sentence.block) {
                 if let (Some(block), Some(m)) = (topic.block, &topic.mention) {
@@ -92,7 +93,7 @@ impl Check for Spec {
                     ..Topic::default()
                 };
             }
-            let context = Context::new(input, index);
+            let context = Context::new(input, index, &rows);
             let heading = input
                 .blocks
                 .get(sentence.block)
@@ -115,6 +116,82 @@ impl Check for Spec {
             topic.learn(&context);
         }
     }
+}
+
+/// Each table row's names, by (table, row): the one known name of its
+/// cells, or none when a row names two things or an unknown one.
+type RowNames = std::collections::HashMap<(usize, usize), Vec<Mention>>;
+
+fn row_names(input: &Input) -> RowNames {
+    let mut rows: std::collections::HashMap<(usize, usize), (Vec<Mention>, bool)> =
+        Default::default();
+    for (index, sentence) in input.sentences.iter().enumerate() {
+        let Some(BlockKind::Cell { place, header, .. }) =
+            input.blocks.get(sentence.block).map(|b| &b.kind)
+        else {
+            continue;
+        };
+        // Only a column of what the rows are ("GPU", "Accelerator", "型号")
+        // names their subject; "适用硬件" (the hardware that suits) does not.
+        let text = input.doc.text.as_str();
+        let lower = header
+            .as_ref()
+            .map(|h| text[h.clone()].to_lowercase())
+            .unwrap_or_default();
+        let names_the_thing = THING_HEADERS.iter().any(|w| lower.contains(w))
+            && !SUITS_HEADERS.iter().any(|w| lower.contains(w));
+        if !names_the_thing {
+            continue;
+        }
+        let entry = rows.entry((place.table, place.row)).or_default();
+        for m in input.facts.names(index) {
+            if m.entities.is_empty() {
+                entry.1 = true;
+            } else if !entry.0.iter().any(|n| n.entities == m.entities) {
+                entry.0.push(m.clone());
+            }
+        }
+    }
+    rows.into_iter()
+        .map(|(key, (named, unknown))| (key, if unknown { Vec::new() } else { named }))
+        .collect()
+}
+
+/// Column headers over the things a table's rows are.
+const THING_HEADERS: [&str; 9] = [
+    "gpu",
+    "accelerator",
+    "card",
+    "chip",
+    "型号",
+    "型號",
+    "加速卡",
+    "显卡",
+    "顯卡",
+];
+
+/// Column headers over hardware a row recommends or uses, not is.
+const SUITS_HEADERS: [&str; 6] = ["适用", "適用", "推荐", "推薦", "recommended", "suitable"];
+
+/// Column headers over a figure a workload uses or needs, not a spec.
+const USAGE_HEADERS: [&str; 9] = [
+    "峰值", "占用", "佔用", "需求", "usage", "used", "need", "required", "peak",
+];
+
+/// Whether a column header names a whole of several cards: a total word
+/// or a server, node or rack ("Total GPU memory", "整机显存", "整机 GPU 功耗").
+fn names_a_whole(header: &str) -> bool {
+    let lower = header.to_lowercase();
+    Cues::builtin()
+        .find(header)
+        .iter()
+        .any(|f| f.cue == Cue::Total)
+        || crate::kb::formula::whole_words()
+            .iter()
+            .any(|w| lower.contains(w.as_str()))
+        || ["total", "总", "總", "合计", "合計"]
+            .iter()
+            .any(|w| lower.contains(w))
 }
 
 /// Whether the figure is of a kind no entity's facts record: a server's
@@ -191,7 +268,7 @@ struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    fn new(input: &Input<'a>, index: usize) -> Context<'a> {
+    fn new(input: &Input<'a>, index: usize, rows: &RowNames) -> Context<'a> {
         let sentence: &'a Sentence = &input.sentences[index];
         let text = input.doc.text.as_str();
         let find = |range: Range<usize>| {
@@ -218,7 +295,9 @@ impl<'a> Context<'a> {
         let mut header_unit = None;
         if let Some(block) = input.blocks.get(sentence.block)
             && let BlockKind::Cell {
-                header, row_label, ..
+                header,
+                row_label,
+                place,
             } = &block.kind
         {
             // A cell's row label and column header both describe it: in a
@@ -229,11 +308,28 @@ impl<'a> Context<'a> {
             let [row, column] =
                 [row_label, header].map(|r| r.clone().map(find).unwrap_or_default());
             let names_only_one = row.0.is_empty() != column.0.is_empty();
+            let named_by_neither = row.0.is_empty() && column.0.is_empty();
             for (mentions, cues) in [row, column] {
                 if !names_only_one || mentions.is_empty() {
                     header_cues.extend(cues);
                 }
                 cell_mentions.extend(mentions);
+            }
+            // "| A | NVIDIA H100 SXM | 80 GB HBM3 | 3.9 TB/s |": with a row
+            // label that names nothing, the one known name among the row's
+            // cells, and no unknown one, is the row's subject, under a
+            // header that names no whole ("整机显存", "Total VRAM" are the
+            // server's, not the card's).
+            let whole_header = header.as_ref().is_some_and(|h| {
+                let words = text[h.clone()].to_lowercase();
+                names_a_whole(&words) || USAGE_HEADERS.iter().any(|w| words.contains(w))
+            });
+            if named_by_neither
+                && !whole_header
+                && let Some(named) = rows.get(&(place.table, place.row))
+                && let [only] = named.as_slice()
+            {
+                cell_mentions.push(only.clone());
             }
             if let Some(h) = header {
                 header_unit = UnitTable::builtin().unit_named_in(&text[h.clone()]);
@@ -2227,6 +2323,32 @@ mod tests {
         assert_eq!(
             spec("The L40S is rated at 2.8 kW.")[0].0,
             Verdict::Contradicted
+        );
+    }
+
+    #[test]
+    fn a_rows_subject_may_stand_in_its_accelerator_column() {
+        let named = "| System | Accelerator | Memory bandwidth |\n|---|---|---|\n| A | NVIDIA H100 SXM | 3.9 TB/s |\n";
+        let found = spec(named);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, Verdict::Contradicted);
+        // A whole's column, a workload's need and hardware a row suits are
+        // no card's spec.
+        let whole = "| Node | GPU | Total VRAM |\n|---|---|---|\n| n1 | A100 80GB | 320 GB |\n";
+        assert!(
+            spec(whole)
+                .iter()
+                .all(|(v, ..)| *v != Verdict::Contradicted),
+            "{:?}",
+            spec(whole)
+        );
+        let suits = "| Setup | Peak memory per card | Suitable hardware |\n|---|---|---|\n| x | 40 GB | A100 80GB |\n";
+        assert!(
+            spec(suits)
+                .iter()
+                .all(|(v, ..)| *v != Verdict::Contradicted),
+            "{:?}",
+            spec(suits)
         );
     }
 
