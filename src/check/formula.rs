@@ -1099,7 +1099,14 @@ const FAR_REACH: usize = 400;
 fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
     let claim = &scope.typed[index];
     let from_text = |t: &Typed| text_binding(scope, claim, kind, t);
-    if let Some(t) = nearby(scope, index, kind).next() {
+    let near = nearby(scope, index, kind).next();
+    if kind == "accelerator_count"
+        && let Some(cards) = configuration_cards(scope, index)
+        && near.is_none_or(|t| t.sentence != claim.sentence || t.quantity.span.start < cards.after)
+    {
+        return vec![cards.binding];
+    }
+    if let Some(t) = near {
         return vec![from_text(t)];
     }
     let known = from_kb(scope, claim, kind);
@@ -1122,6 +1129,96 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
         .map(from_text)
         .into_iter()
         .collect()
+}
+
+/// The cards of a configuration stated before the claim in its sentence:
+/// "两台 8 卡机", "two 8-GPU nodes" are the product of the machines and
+/// the cards of each; "8 卡 H100 服务器", "an 8-GPU server" with no count
+/// of machines in the sentence are one machine's cards. Only for a claim
+/// that counts no machines itself, which the cards would be solved from.
+struct ConfigurationCards {
+    binding: Binding,
+    /// Where the configuration ends: a count of cards after it is nearer.
+    after: usize,
+}
+
+fn configuration_cards(scope: &Scope, index: usize) -> Option<ConfigurationCards> {
+    let claim = &scope.typed[index];
+    if ["node_count", "accelerators_per_node"].contains(&claim.kind.as_str()) {
+        return None;
+    }
+    let text = scope.input.doc.text.as_str();
+    let before: Vec<&Typed> = scope.typed[..index]
+        .iter()
+        .rev()
+        .take_while(|t| t.sentence == claim.sentence)
+        .collect();
+    let at = before
+        .iter()
+        .position(|t| t.kind == "accelerators_per_node")?;
+    let each = before[at];
+    let names = scope.input.facts.names(claim.sentence);
+    let names: Vec<Range<usize>> = names.iter().map(|m| m.span.clone()).collect();
+    if !crate::claim::kind::counts_on_a_machine(text, each.quantity, &names) {
+        return None;
+    }
+    // "两台 8 卡机", "4 台 H100 八卡服务器": the machines right before, the
+    // cards' name between at most; a count there of no machines ("每柜 4 台")
+    // leaves the cards unknown.
+    let sentence = &scope.input.sentences[claim.sentence];
+    let counted_before = sentence
+        .tokens_to(each.quantity.span.start)
+        .iter()
+        .rev()
+        .find_map(|t| match t {
+            Token::Quantity(q) => Some(q),
+            _ => None,
+        })
+        .filter(|q| {
+            let gap = q.span.end..each.quantity.span.start;
+            let named: usize = names
+                .iter()
+                .filter(|m| gap.start <= m.start && m.end <= gap.end)
+                .map(|m| text[m.clone()].trim().len())
+                .sum();
+            q.span.end <= gap.end && text[gap].trim().len() == named
+        });
+    let machines = match counted_before {
+        Some(q) => Some(
+            before
+                .get(at + 1)
+                .filter(|n| n.kind == "node_count" && n.quantity.span == q.span)?,
+        ),
+        None => None,
+    };
+    // Machines counted since the configuration before it are its own.
+    let any_machines = before[at + 1..]
+        .iter()
+        .take_while(|t| t.kind != "accelerators_per_node")
+        .any(|t| t.kind == "node_count");
+    let span = &each.quantity.span;
+    let (value, shown) = match machines {
+        Some(n) => (
+            n.quantity.premise() * each.quantity.premise(),
+            format!(
+                "{} × {}",
+                &text[n.quantity.span.clone()],
+                &text[span.clone()]
+            ),
+        ),
+        None if !any_machines => (each.quantity.premise(), text[span.clone()].to_string()),
+        None => return None,
+    };
+    Some(ConfigurationCards {
+        binding: Binding {
+            kind: "accelerator_count".to_string(),
+            value,
+            shown,
+            origin: Origin::Text(span.clone()),
+            same_sentence: true,
+        },
+        after: span.end,
+    })
 }
 
 /// "5,184 kWh over a 30-day month": a result's premise may follow it in
@@ -1279,8 +1376,12 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     for s in start..=claim.sentence {
         for m in scope.input.facts.names(s) {
             let at = m.span.start;
+            // "1,000 個 NVL72", not "512 GB，H20": no punctuation between.
             let beside = at >= claim.quantity.span.end
-                && at_most_chars(&text[claim.quantity.span.end..at], 2);
+                && at_most_chars(&text[claim.quantity.span.end..at], 2)
+                && text[claim.quantity.span.end..at]
+                    .chars()
+                    .all(|c| c.is_whitespace() || "个個台套张張颗顆".contains(c));
             if at < claim.quantity.span.start || beside {
                 mention = Some(m);
             }

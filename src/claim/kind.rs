@@ -166,7 +166,10 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                     cue: Cue::Kind("node_count".into()),
                 });
             }
-            if beside_card || names_card && !counts {
+            let names: Vec<Range<usize>> = mentions.iter().map(|m| m.span.clone()).collect();
+            let on_a_machine = counts_on_a_machine(text, q, &names);
+            let machines_next = counts_machines_before_cards(sentence, text, q, &names);
+            if !on_a_machine && !machines_next && (beside_card || names_card && !counts) {
                 found.push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind(per(Base::Accelerator)),
@@ -199,16 +202,18 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                     base != Base::Accelerator && d == Dimension::of(Base::Accelerator);
                 measure || cards_of_machines
             });
-            // "八卡服务器", "an 8-GPU server": cards counted on a machine's
-            // name are per machine.
-            let on_a_machine = q.dimension() == Dimension::of(Base::Accelerator) && {
-                let rest = text[q.span.end..].trim_start_matches([' ', '-']);
-                MACHINES.iter().any(|w| rest.starts_with(w))
-            };
+            // "八卡服务器", "an 8-GPU H100 server": cards counted on a
+            // machine's name are per machine; "two 8-GPU nodes": a count
+            // right before them counts the machines.
             if on_a_machine {
                 found.push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind(per(Base::Node)),
+                });
+            } else if machines_next {
+                found.push(Found {
+                    span: q.span.clone(),
+                    cue: Cue::Kind("node_count".into()),
                 });
             }
             // "兩張都降到 280W", "8 张卡都是 80GB": a count followed by 都
@@ -302,8 +307,97 @@ fn each_by_dou(after_count: &str) -> bool {
         .any(|c| c == '都')
 }
 
+/// Whether a figure counts the cards of a machine named right after it:
+/// "八卡服务器", "8 卡机", "an 8-GPU server", "8-way H100 nodes", "eight-GPU
+/// DGX boxes". Between the count and the machine may stand the cards' name,
+/// known (`names`) or written like one (a word with a capital or a digit).
+pub(crate) fn counts_on_a_machine(text: &str, q: &Quantity, names: &[Range<usize>]) -> bool {
+    let mut at = q.span.end;
+    if q.dimension() != Dimension::of(Base::Accelerator) {
+        let hyphened = text[at..]
+            .strip_prefix('-')
+            .filter(|_| qd_is_count(q))
+            .and_then(|rest| {
+                let word = rest.split(|c: char| !c.is_ascii_alphabetic()).next()?;
+                CARD_WORDS
+                    .contains(&word.to_ascii_lowercase().as_str())
+                    .then_some(1 + word.len())
+            });
+        let Some(len) = hyphened else {
+            return false;
+        };
+        at += len;
+    }
+    for _ in 0..=3 {
+        let rest = text[at..].trim_start_matches([' ', '-']);
+        at = text.len() - rest.len();
+        if MACHINES.iter().any(|w| rest.starts_with(w)) {
+            return true;
+        }
+        let named = names.iter().filter(|n| n.start == at).map(|n| n.end).max();
+        let word = rest.split(' ').next().unwrap_or("");
+        let like_a_name = !word.is_empty()
+            && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && word
+                .chars()
+                .any(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+        match named {
+            Some(end) => at = end,
+            None if like_a_name => at += word.len(),
+            None => return false,
+        }
+    }
+    false
+}
+
+/// Whether a bare count stands right before a count of cards on a
+/// machine's name, the cards' name between at most: "two 8-GPU nodes",
+/// "4 台 H100 八卡服务器" count machines.
+fn counts_machines_before_cards(
+    sentence: &Sentence,
+    text: &str,
+    q: &Quantity,
+    names: &[Range<usize>],
+) -> bool {
+    if !qd_is_count(q) {
+        return false;
+    }
+    let next = sentence
+        .tokens_from(q.span.end)
+        .iter()
+        .find_map(|t| match t {
+            Token::Quantity(next) => Some(next),
+            _ => None,
+        });
+    let named_gap = |gap: Range<usize>| {
+        let named: usize = names
+            .iter()
+            .filter(|n| gap.start <= n.start && n.end <= gap.end)
+            .map(|n| text[n.clone()].trim().len())
+            .sum();
+        text[gap].trim().len() == named
+    };
+    next.is_some_and(|next| {
+        next.span.start >= q.span.end
+            && named_gap(q.span.end..next.span.start)
+            && counts_on_a_machine(text, next, names)
+    })
+}
+
+/// Words for a card hyphened to its count on a machine's name ("8-GPU").
+const CARD_WORDS: [&str; 8] = [
+    "gpu",
+    "gpus",
+    "card",
+    "cards",
+    "accelerator",
+    "accelerators",
+    "chip",
+    "way",
+];
+
 /// Words for a machine that holds cards, right after a count of them.
-const MACHINES: [&str; 12] = [
+const MACHINES: [&str; 20] = [
     "服务器",
     "伺服器",
     "机",
@@ -314,8 +408,16 @@ const MACHINES: [&str; 12] = [
     "node",
     "box",
     "system",
+    "machine",
+    "chassis",
+    "instance",
+    "host",
     "Server",
     "Node",
+    "Box",
+    "System",
+    "Machine",
+    "Instance",
 ];
 
 /// Words that, between a cue and a bare number after it, start a phrase of
@@ -658,7 +760,11 @@ mod tests {
         assert_eq!(kind(zh, "1.2").as_deref(), Some("pue"));
         // A preposition starts another phrase: the 8,000 are no GPUs.
         let hall = "The hall houses 64,000 H200 GPUs in 8,000 eight-GPU servers.";
-        assert_ne!(kind(hall, "8,000").as_deref(), Some("accelerator_count"));
+        assert_eq!(kind(hall, "8,000").as_deref(), Some("node_count"));
+        assert_eq!(
+            kind(hall, "eight").as_deref(),
+            Some("accelerators_per_node")
+        );
         // Right after a count, a figure is each counted one's.
         let stacks = "B200 搭載 192 GB HBM3e，由 8 顆 24 GB 堆疊組成。";
         assert_eq!(
@@ -673,6 +779,18 @@ mod tests {
             kind("放 4 台 H100 八卡服务器。", "八卡").as_deref(),
             Some("accelerators_per_node")
         );
+        let server = "An 8-GPU H100 server has 640 GB of HBM.";
+        assert_eq!(kind(server, "8").as_deref(), Some("accelerators_per_node"));
+        let nodes = "Two 8-GPU HGX H100 nodes ran for 310 hours.";
+        assert_eq!(kind(nodes, "Two").as_deref(), Some("node_count"));
+        assert_eq!(kind(nodes, "8").as_deref(), Some("accelerators_per_node"));
+        let rack = "机房放 4 台 H100 八卡服务器。";
+        assert_eq!(kind(rack, "4 台").as_deref(), Some("node_count"));
+        let unknown = "Four 8-way Orion X4 boxes share one switch.";
+        assert_eq!(kind(unknown, "Four").as_deref(), Some("node_count"));
+        // Cards of no machine stay a count of cards.
+        let cards = "Two 8-GPU jobs ran on 16 GPUs.";
+        assert_ne!(kind(cards, "8").as_deref(), Some("accelerators_per_node"));
         // Without its cue a bare number is no PUE.
         assert_eq!(kind("Over 54 days it failed 466 times.", "466"), None);
     }

@@ -461,6 +461,12 @@ fn share(start: usize, end: usize, value: f64, half_width: f64) -> Numeral {
     }
 }
 
+/// Whether a word is an English number word ("Four", "twenty", "million").
+pub(crate) fn is_english_number_word(word: &str) -> bool {
+    let word = word.to_ascii_lowercase();
+    ENGLISH_SMALL.iter().any(|(w, _)| *w == word) || ENGLISH_SCALES.iter().any(|(w, _)| *w == word)
+}
+
 const ENGLISH_SMALL: [(&str, f64); 28] = [
     ("zero", 0.0),
     ("one", 1.0),

@@ -554,6 +554,13 @@ impl Lexer<'_> {
         let before_a_figure = text[numeral.end..]
             .strip_prefix(' ')
             .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+        // "eight-GPU servers": a numeral hyphened to the cards it counts.
+        let hyphened_to_cards = text[numeral.end..].strip_prefix('-').is_some_and(|rest| {
+            ["GPU", "gpu", "card", "way"]
+                .iter()
+                .any(|w| rest.starts_with(w))
+        });
+        let before_a_figure = before_a_figure || hyphened_to_cards;
         let single_english = numeral.form == Form::English
             && numeral.value.nominal < 100.0
             && !text[numeral.start..numeral.end].contains(' ')
@@ -875,7 +882,10 @@ impl Lexer<'_> {
             let capitalised = word.chars().next().is_some_and(|c| c.is_ascii_uppercase());
             let inner_capital = word.chars().skip(1).any(|c| c.is_ascii_uppercase());
             let has_digit = word.chars().any(|c| c.is_ascii_digit());
-            let plain = !inner_capital && self.words.is_plain_word(&word);
+            // "Four 8-GPU nodes": a number word is no name either.
+            let plain = !inner_capital
+                && (self.words.is_plain_word(&word)
+                    || super::numeral::is_english_number_word(&word));
             if !word.is_empty() && (capitalised || inner_capital) && !has_digit && !plain {
                 let rest = &text[pos..];
                 let number_end = pos + numeral_len(rest, self.units);
@@ -1372,6 +1382,8 @@ mod tests {
     #[test]
     fn an_english_numeral_before_a_figure_counts() {
         assert_eq!(texts("two 8-GPU nodes"), ["two", "8"]);
+        assert_eq!(texts("8,000 eight-GPU servers"), ["8,000", "eight"]);
+        assert_eq!(texts("Four 8-GPU nodes"), ["Four", "8"]);
         // Alone, a small English numeral is a word of the prose.
         assert!(texts("one of the two").is_empty());
     }
