@@ -301,7 +301,9 @@ label-divides-by-zero = divides by zero
 # The requirement a configuration's capacity is held against.
 label-requires = requires { $need }
 # The value the same quantity has in another statement.
-label-elsewhere = elsewhere: { $first }
+label-now = now { $value }
+label-first-stated = first stated { $value } here
+note-later-stated = later { $value }
 # The values the knowledge base has for the figure's column.
 label-values = { $column }: { $values }
 label-unsupported = no { $precision } on this part

@@ -221,7 +221,9 @@ table-help-product = 此格不等于其他各行所相乘的两列之积
 label-as-written = { $text }
 label-divides-by-zero = 除以零
 label-requires = 需要 { $need }
-label-elsewhere = 别处：{ $first }
+label-now = 此处又写作 { $value }
+label-first-stated = 此处首次写作 { $value }
+note-later-stated = 后文写作 { $value }
 label-values = { $column }：{ $values }
 label-unsupported = 不支持 { $precision }
 

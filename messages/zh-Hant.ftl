@@ -221,7 +221,9 @@ table-help-product = 此格不等於其他各列所相乘的兩欄之積
 label-as-written = { $text }
 label-divides-by-zero = 除以零
 label-requires = 需要 { $need }
-label-elsewhere = 別處：{ $first }
+label-now = 此處又寫作 { $value }
+label-first-stated = 此處首次寫作 { $value }
+note-later-stated = 後文寫作 { $value }
 label-values = { $column }：{ $values }
 label-unsupported = 不支援 { $precision }
 

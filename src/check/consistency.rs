@@ -1119,6 +1119,8 @@ fn years(sentence: &str) -> Vec<String> {
 fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
     let first = &text[kept.quantity.span.clone()];
     let second = &text[flagged.quantity.span.clone()];
+    // Which statement came first, so that each label says which it is.
+    let earlier = kept.quantity.span.start < flagged.quantity.span.start;
     let subject = flagged
         .subjects
         .iter()
@@ -1134,7 +1136,11 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
         check: "consistency",
         span: flagged.quantity.span.clone(),
         label_span: flagged.quantity.span.clone(),
-        label: msg!("label-elsewhere", first = first),
+        label: if earlier {
+            msg!("label-now", value = second)
+        } else {
+            msg!("label-first-stated", value = second)
+        },
         message: msg!(
             "consistency-inconsistent",
             subject = &subject,
@@ -1148,7 +1154,11 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
         ],
         related: vec![Related {
             span: kept.quantity.span.clone(),
-            note: msg!("note-stated-here-too"),
+            note: if earlier {
+                msg!("label-first-stated", value = first)
+            } else {
+                msg!("note-later-stated", value = first)
+            },
         }],
         sources: Vec::new(),
         help: Some(msg!("consistency-help")),

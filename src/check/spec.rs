@@ -108,7 +108,7 @@ impl Check for Spec {
             for token in &sentence.tokens {
                 if let Token::Quantity(q) = token
                     && !of_unrecorded_kind(input, q)
-                    && let Some(f) = check(input.kb, &context, &topic, q)
+                    && let Some(f) = check(input.kb, &context, &topic, q, machines_cards(input, q))
                 {
                     findings.push(f);
                 }
@@ -205,6 +205,16 @@ fn of_unrecorded_kind(input: &Input, q: &Quantity) -> bool {
         .kinds()
         .iter()
         .any(|k| k.unrecorded && k.name == typed[at].kind)
+}
+
+/// Whether the figure counts the cards of each machine ("8 卡机型", "an
+/// 8-GPU server"): only a system's card count, never a model's or a
+/// cluster's total, can be it.
+fn machines_cards(input: &Input, q: &Quantity) -> bool {
+    let typed = input.typed();
+    typed
+        .binary_search_by_key(&q.span.start, |t| t.quantity.span.start)
+        .is_ok_and(|at| typed[at].kind == "accelerators_per_node")
 }
 
 /// What earlier sentences of the same paragraph established: the entity
@@ -401,7 +411,13 @@ struct Candidate<'k> {
     shown: String,
 }
 
-fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Finding> {
+fn check(
+    kb: &Kb,
+    context: &Context,
+    topic: &Topic,
+    q: &Quantity,
+    machines_cards: bool,
+) -> Option<Finding> {
     if q.is_share || !q.number.is_finite() {
         return None;
     }
@@ -431,12 +447,22 @@ fn check(kb: &Kb, context: &Context, topic: &Topic, q: &Quantity) -> Option<Find
             scope: Scope::Document,
             count: None,
         });
-    match judge(kb, context, topic, q, &clause, counted.as_ref(), subject) {
-        Judged::NoFact => article_subject.and_then(|s| {
-            match judge(kb, context, topic, q, &clause, counted.as_ref(), s) {
-                Judged::NoFact => None,
-                Judged::Done(finding) => finding.map(|f| *f),
-            }
+    let judged = |subject| {
+        judge(
+            kb,
+            context,
+            topic,
+            q,
+            &clause,
+            counted.as_ref(),
+            subject,
+            machines_cards,
+        )
+    };
+    match judged(subject) {
+        Judged::NoFact => article_subject.and_then(|s| match judged(s) {
+            Judged::NoFact => None,
+            Judged::Done(finding) => finding.map(|f| *f),
         }),
         Judged::Done(finding) => finding.map(|f| *f),
     }
@@ -462,6 +488,7 @@ fn judge(
     clause: &Range<usize>,
     counted: Option<&Mention>,
     subject: Subject,
+    machines_cards: bool,
 ) -> Judged {
     let clause = clause.clone();
     let cues = cues_for(context, topic, q, &clause, subject.scope);
@@ -506,6 +533,9 @@ fn judge(
             FactValue::Word(_) => None,
         })
         .filter(|(e, f, m)| fits(kb, &context.years, q, e, f, m, &attributes, counted))
+        .filter(|(e, f, _)| {
+            !machines_cards || e.kind == Kind::System || f.attribute != "accelerator_count"
+        })
         .collect();
     if fitting.is_empty() {
         return Judged::NoFact;

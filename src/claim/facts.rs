@@ -19,6 +19,7 @@ pub struct Facts<'a> {
     cues: Vec<OnceLock<Vec<Found>>>,
     clauses: Vec<OnceLock<Vec<Range<usize>>>>,
     names: Vec<OnceLock<Vec<Mention>>>,
+    short_forms: OnceLock<Vec<String>>,
 }
 
 impl<'a> Facts<'a> {
@@ -31,6 +32,7 @@ impl<'a> Facts<'a> {
             cues: unset(sentences.len()),
             clauses: unset(sentences.len()),
             names: unset(sentences.len()),
+            short_forms: OnceLock::new(),
         }
     }
 
@@ -77,11 +79,16 @@ impl<'a> Facts<'a> {
     }
 
     /// The entity names in a sentence (the knowledge base's name index over
-    /// its text alone), by position.
+    /// its text alone, and the short forms of the document's unknown
+    /// products), by position.
     pub fn names(&self, sentence: usize) -> &[Mention] {
         self.names[sentence].get_or_init(|| {
             let view = self.unwrapped(sentence);
-            let mut found = crate::claim::names::mentions(self.kb, &view.text);
+            let short_forms = self
+                .short_forms
+                .get_or_init(|| crate::claim::names::short_forms(self.kb, self.text));
+            let found = crate::claim::names::mentions(self.kb, &view.text);
+            let mut found = crate::claim::names::with_short_forms(&view.text, found, short_forms);
             for m in &mut found {
                 m.span = view.original(m.span.clone());
             }

@@ -339,6 +339,75 @@ fn model_number(text: &str, word: &Range<usize>) -> bool {
         && (tail.starts_with('X') || !whole_unit)
 }
 
+/// The words by which a document's unknown products may be named again
+/// alone: "Arcturus Vela X9" is later "the Vela" or "Arcturus". Capitalised
+/// words (not acronyms such as "NDR", which name technologies more than
+/// products) of unknown names of two words or more, none ordinary, a unit
+/// or a cue, sorted.
+pub fn short_forms(kb: &Kb, text: &str) -> Vec<String> {
+    let words = words(text);
+    let mut out: Vec<String> = Vec::new();
+    for m in mentions(kb, text).iter().filter(|m| m.entities.is_empty()) {
+        let inside: Vec<&str> = words
+            .iter()
+            .filter(|w| m.span.start <= w.start && w.end <= m.span.end)
+            .map(|w| &text[w.clone()])
+            .collect();
+        if inside.len() < 2 {
+            continue;
+        }
+        out.extend(
+            inside
+                .into_iter()
+                .filter(|w| {
+                    w.len() >= 3
+                        && capitalised(w)
+                        && w.chars().all(|c| c.is_ascii_alphabetic())
+                        && w.chars().skip(1).all(|c| c.is_ascii_lowercase())
+                        && !ordinary(w)
+                        && !is_unit_or_cue(w)
+                })
+                .map(str::to_string),
+        );
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// `found` with each word of `text` that is one of `short_forms`, and in
+/// no name found, as an unknown name of its own.
+pub fn with_short_forms(
+    text: &str,
+    mut found: Vec<Mention>,
+    short_forms: &[String],
+) -> Vec<Mention> {
+    if short_forms.is_empty() {
+        return found;
+    }
+    let mut more = Vec::new();
+    for w in words(text) {
+        let covered = found
+            .iter()
+            .any(|m| m.span.start < w.end && w.start < m.span.end);
+        if !covered
+            && short_forms
+                .binary_search_by(|f| f.as_str().cmp(&text[w.clone()]))
+                .is_ok()
+        {
+            more.push(Mention {
+                span: w,
+                entities: Vec::new(),
+            });
+        }
+    }
+    if !more.is_empty() {
+        found.extend(more);
+        found.sort_by_key(|m| (m.span.start, m.span.end));
+    }
+    found
+}
+
 /// Whether two words stand side by side, one space apart.
 fn joined(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
     &text[a.end..b.start] == " "
@@ -435,6 +504,23 @@ mod tests {
             names("Zephyr-9 and the Kestrel K12 ship beside the H100."),
             [("Zephyr-9", false), ("Kestrel K12", false), ("H100", true)]
         );
+    }
+
+    #[test]
+    fn an_unknown_products_own_word_names_it_again_alone() {
+        let kb = Kb::builtin();
+        let text = "The Arcturus Vela X9 has 64 GB. The Vela draws 331 W beside the H100.";
+        let forms = short_forms(kb, text);
+        assert_eq!(forms, ["Arcturus", "Vela"]);
+        let later = "The Vela draws 331 W beside the H100.";
+        let found = with_short_forms(later, mentions(kb, later), &forms);
+        let vela = found
+            .iter()
+            .find(|m| &later[m.span.clone()] == "Vela")
+            .expect("the short form is a name");
+        assert!(vela.entities.is_empty());
+        // A known name's words are none of them.
+        assert!(short_forms(kb, "The RTX 6000 Ada beside the H100 NVL.").is_empty());
     }
 
     #[test]
