@@ -447,18 +447,11 @@ fn check(
             scope: Scope::Document,
             count: None,
         });
-    let judged = |subject| {
-        judge(
-            kb,
-            context,
-            topic,
-            q,
-            &clause,
-            counted.as_ref(),
-            subject,
-            machines_cards,
-        )
+    let counting = Counting {
+        counted: counted.as_ref(),
+        machines_cards,
     };
+    let judged = |subject| judge(kb, context, topic, q, &clause, counting, subject);
     match judged(subject) {
         Judged::NoFact => article_subject.and_then(|s| match judged(s) {
             Judged::NoFact => None,
@@ -476,6 +469,14 @@ enum Judged {
     Done(Option<Box<Finding>>),
 }
 
+/// What the figure counts by: the name of the things a count before it
+/// counts ("4 张 H100"), and whether it counts each machine's cards.
+#[derive(Clone, Copy)]
+struct Counting<'m> {
+    counted: Option<&'m Mention>,
+    machines_cards: bool,
+}
+
 /// Attributes whose facts are the most a thing allows, not what each use of
 /// it states.
 const MAXIMA: [&str; 1] = ["context_length"];
@@ -486,10 +487,10 @@ fn judge(
     topic: &Topic,
     q: &Quantity,
     clause: &Range<usize>,
-    counted: Option<&Mention>,
+    counting: Counting,
     subject: Subject,
-    machines_cards: bool,
 ) -> Judged {
+    let counted = counting.counted;
     let clause = clause.clone();
     let cues = cues_for(context, topic, q, &clause, subject.scope);
     // A figure worked out from a utilisation is no spec; the utilisation
@@ -534,7 +535,7 @@ fn judge(
         })
         .filter(|(e, f, m)| fits(kb, &context.years, q, e, f, m, &attributes, counted))
         .filter(|(e, f, _)| {
-            !machines_cards || e.kind == Kind::System || f.attribute != "accelerator_count"
+            !counting.machines_cards || e.kind == Kind::System || f.attribute != "accelerator_count"
         })
         .collect();
     if fitting.is_empty() {
