@@ -351,14 +351,38 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         .filter(|(n, d)| n.dimension() == d.dimension())
         .map(|(n, d)| (side(n), side(d)))
         .collect();
-    let cue_attributes = attributes_cued(&text[sentence.span.clone()], shift, &m.span);
+    let (cue_attributes, cued_in_clause) =
+        attributes_cued(&text[sentence.span.clone()], shift, &m.span);
     let (numerators, denominators, attributes): (Vec<Side>, Vec<Side>, Vec<String>) = match object {
         Some(object) => {
             // The stated figure nearest before, else the entity the sentence
             // is about.
-            let stated = figures
-                .last()
-                .filter(|f| f.span.start > object_subject_start(&mentions, object));
+            // "141 GB at 4.8 TB/s, which is 76% more memory": a multiple whose
+            // clause names its attribute compares the figure of that
+            // attribute, stated after the subject's name ("T7 … 3.2 倍" is
+            // not the H20's own figure before it).
+            let of_cued = |f: &&&Quantity| {
+                attributes_of_dimension(f.dimension())
+                    .iter()
+                    .any(|a| cue_attributes.contains(a))
+            };
+            let last = figures.last();
+            let stated = if cued_in_clause && last.is_some_and(|f| !of_cued(&f)) {
+                let subject_end = mentions
+                    .iter()
+                    .filter(|mm| mm.span.end <= m.span.start && mm.entities != object.entities)
+                    .map(|mm| mm.span.end)
+                    .max()
+                    .unwrap_or(0);
+                figures
+                    .iter()
+                    .rev()
+                    .take_while(|f| f.span.start >= subject_end)
+                    .find(of_cued)
+            } else {
+                last
+            }
+            .filter(|f| f.span.start > object_subject_start(&mentions, object));
             if stated.is_some_and(|f| speaks_of_another(text, sentence, m, f.dimension())) {
                 return None;
             }
@@ -532,8 +556,9 @@ fn speaks_of_another(text: &str, sentence: &Sentence, m: &Multiple, dimension: D
 /// The attributes named by the cue word nearest the multiple, in its own
 /// clause when the clause names any: in "价格约为 A100 的 2.16 倍，而 BF16
 /// 稠密算力约为 A100 的 3.17 倍" the first multiple is of prices, which no
-/// spec gives, and the throughput is the second's.
-fn attributes_cued(text: &str, shift: usize, multiple: &Range<usize>) -> Vec<String> {
+/// spec gives, and the throughput is the second's. Says too whether the
+/// multiple's own clause named them.
+fn attributes_cued(text: &str, shift: usize, multiple: &Range<usize>) -> (Vec<String>, bool) {
     const COMPARED: [&str; 4] = ["memory_capacity", "memory_bandwidth", "tdp", "throughput"];
     let distance = |span: &Range<usize>| {
         let (start, end) = (span.start + shift, span.end + shift);
@@ -569,10 +594,12 @@ fn attributes_cued(text: &str, shift: usize, multiple: &Range<usize>) -> Vec<Str
         .collect();
     cues.sort();
     let nearest = cues.first().map(|(d, _)| *d);
-    cues.into_iter()
+    let attributes = cues
+        .into_iter()
         .filter(|(d, a)| Some(*d) == nearest && COMPARED.contains(&a.as_str()))
         .map(|(_, a)| a)
-        .collect()
+        .collect();
+    (attributes, in_clause)
 }
 
 /// Every value the knowledge base gives for the named entity's attributes:

@@ -1010,11 +1010,18 @@ fn states_a_spec(
     // a total is of several, and only a count beside the subject says how
     // many.
     let before = context.text[clause.start.min(q.span.start)..q.span.start].trim_end();
+    // "1,920 GB/s of aggregate bandwidth", "640 GB combined": a whole word
+    // right after the figure totals it too.
+    let after = &context.text[q.span.end..clause.end.max(q.span.end)];
+    let after = crate::read::segment::first_chars(after, 16).to_lowercase();
     let totalled = before.ends_with('共')
         || context
             .cues
             .iter()
-            .any(|f| f.cue == Cue::Total && in_clause(&f.span) && f.span.end <= q.span.start);
+            .any(|f| f.cue == Cue::Total && in_clause(&f.span) && f.span.end <= q.span.start)
+        || ["aggregate", "combined", "in total", "in all"]
+            .iter()
+            .any(|w| after.contains(w));
     if totalled && subject.count.is_none() {
         return false;
     }

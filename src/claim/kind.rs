@@ -169,7 +169,14 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             let names: Vec<Range<usize>> = mentions.iter().map(|m| m.span.clone()).collect();
             let on_a_machine = counts_on_a_machine(text, q, &names);
             let machines_next = counts_machines_before_cards(sentence, text, q, &names);
-            if !on_a_machine && !machines_next && (beside_card || names_card && !counts) {
+            // "… give 96 GB and 1,920 GB/s of aggregate bandwidth": a clause
+            // that says it totals speaks of no one card.
+            let totals = {
+                let lower = text[clause.clone()].to_lowercase();
+                WHOLE_WORDS.iter().any(|w| lower.contains(w))
+            };
+            let of_one_card = beside_card || names_card && !counts && !totals;
+            if !on_a_machine && !machines_next && of_one_card {
                 found.push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind(per(Base::Accelerator)),
@@ -383,6 +390,20 @@ fn counts_machines_before_cards(
             && counts_on_a_machine(text, next, names)
     })
 }
+
+/// Words that make a clause's figure a whole of several things.
+const WHOLE_WORDS: [&str; 10] = [
+    "aggregate",
+    "combined",
+    "in total",
+    "in all",
+    "合计",
+    "合計",
+    "总计",
+    "總計",
+    "聚合",
+    "加起来",
+];
 
 /// Words for a card hyphened to its count on a machine's name ("8-GPU").
 const CARD_WORDS: [&str; 8] = [
@@ -791,6 +812,11 @@ mod tests {
         // Cards of no machine stay a count of cards.
         let cards = "Two 8-GPU jobs ran on 16 GPUs.";
         assert_ne!(kind(cards, "8").as_deref(), Some("accelerators_per_node"));
+        let pair = "Two RTX 6000 Ada cards give 96 GB and 1,920 GB/s of aggregate bandwidth.";
+        assert_ne!(
+            kind(pair, "1,920 GB/s").as_deref(),
+            Some("bandwidth_per_accelerator")
+        );
         // Without its cue a bare number is no PUE.
         assert_eq!(kind("Over 54 days it failed 466 times.", "466"), None);
     }

@@ -560,7 +560,10 @@ impl Lexer<'_> {
                 .iter()
                 .any(|w| rest.starts_with(w))
         });
-        let before_a_figure = before_a_figure || hyphened_to_cards;
+        // "Two H100s", "eight MI300X cards": a numeral before a card's name
+        // counts cards.
+        let before_a_card = self.accelerator_name_after(text, numeral.end).is_some();
+        let before_a_figure = before_a_figure || hyphened_to_cards || before_a_card;
         let single_english = numeral.form == Form::English
             && numeral.value.nominal < 100.0
             && !text[numeral.start..numeral.end].contains(' ')
@@ -1384,6 +1387,7 @@ mod tests {
         assert_eq!(texts("two 8-GPU nodes"), ["two", "8"]);
         assert_eq!(texts("8,000 eight-GPU servers"), ["8,000", "eight"]);
         assert_eq!(texts("Four 8-GPU nodes"), ["Four", "8"]);
+        assert_eq!(texts("Two H100 cards give 160 GB"), ["Two", "160 GB"]);
         // Alone, a small English numeral is a word of the prose.
         assert!(texts("one of the two").is_empty());
     }

@@ -206,6 +206,13 @@ pub fn last_chars(text: &str, n: usize) -> &str {
     if n == 0 { "" } else { &text[start..] }
 }
 
+/// The first `n` characters of a text, as a slice of it: what stands just
+/// after a figure.
+pub fn first_chars(text: &str, n: usize) -> &str {
+    let end = text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+    &text[..end]
+}
+
 /// Whether a text has at most `n` characters, read no further than the
 /// `n + 1`th: the gap between two figures is measured for every pair of
 /// them, and a sentence may be long.
@@ -256,6 +263,8 @@ mod tests {
         assert_eq!(last_chars("比 H100 的 700W", 6), "的 700W");
         assert_eq!(last_chars("ab", 5), "ab");
         assert_eq!(last_chars("ab", 0), "");
+        assert_eq!(first_chars("合计 640 GB", 4), "合计 6");
+        assert_eq!(first_chars("ab", 5), "ab");
     }
 
     #[test]
