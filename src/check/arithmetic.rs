@@ -26,7 +26,7 @@
 
 use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
-use crate::claim::extract::calculations;
+use crate::claim::extract::{Calculation, calculations};
 use crate::lang::message::{Arg, Message};
 use crate::msg;
 use crate::number::expr::Expr;
@@ -34,7 +34,7 @@ use crate::number::expr::{EvalError, Reading};
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::{Op, Relation};
-use crate::number::quantity::{Token, apply_hedge};
+use crate::number::quantity::{Quantity, Token, apply_hedge};
 use crate::units::{Base, Dimension, Unit};
 
 pub struct Arithmetic;
@@ -63,7 +63,23 @@ impl Check for Arithmetic {
                 let fraction_of = (before.ends_with('的') || before.ends_with(" of"))
                     && with_a_unit
                     && calc.first.operands().iter().all(|q| q.unit.is_one());
-                if fraction_of {
+                // "moves 48 bytes per transfer, and 48 × 24 Gbps gives 1,152
+                // GB/s": a bare operand restating a measure stated before it
+                // in the sentence carries that measure's unit, which the
+                // written calculation leaves out; its units are not the
+                // written ones, so it is left unchecked.
+                let measures_before: Vec<(f64, Dimension)> = sentence
+                    .tokens_to(calc.span().start)
+                    .iter()
+                    .filter_map(|t| match t {
+                        Token::Quantity(q) if is_a_measure(q) => {
+                            Some((q.number.nominal, q.dimension()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let unit_left_out = with_a_unit && leaves_out_a_unit(&calc, &measures_before);
+                if fraction_of || unit_left_out {
                     continue;
                 }
                 // Figures with a magnitude stated before the calculation
@@ -257,6 +273,82 @@ fn claimed_value(
     ))
 }
 
+/// Whether a calculation with a unit written on some operand has a bare
+/// operand that restates a measure stated before (`measures`), with whose
+/// unit its dimension is not the result's: "48 bytes … 48 × 24 Gbps =
+/// 1,152 GB/s" multiplies bytes by bits a second. "100 MW … 100 × 8,760 h
+/// = 876,000 MWh" leaves out a unit too, but one that gives the result's
+/// dimension: that calculation is checked as written.
+fn leaves_out_a_unit(calc: &Calculation, measures: &[(f64, Dimension)]) -> bool {
+    let restated = |q: &Quantity| {
+        q.unit
+            .is_one()
+            .then(|| {
+                measures
+                    .iter()
+                    .find(|(n, _)| *n == q.number.nominal)
+                    .map(|(_, d)| *d)
+            })
+            .flatten()
+    };
+    let operands = calc.first.operands();
+    let some_restated = operands.iter().any(|q| restated(q).is_some());
+    let some_written = operands.iter().any(|q| !q.unit.is_one());
+    if !some_restated || !some_written {
+        return false;
+    }
+    let Some(implied) = dimension_with(&calc.first, &restated) else {
+        return false;
+    };
+    calc.results
+        .iter()
+        .flat_map(|(_, side)| side.operands())
+        .find(|q| !q.unit.is_one())
+        .is_some_and(|result| !implied.compatible(result.dimension()))
+}
+
+/// The dimension of an expression whose bare operands take the dimension
+/// `restated` gives them (none otherwise); none for a sum of unlike terms.
+fn dimension_with(
+    expr: &Expr,
+    restated: &dyn Fn(&Quantity) -> Option<Dimension>,
+) -> Option<Dimension> {
+    match expr {
+        Expr::Operand(q) => Some(restated(q).unwrap_or_else(|| q.dimension())),
+        Expr::Binary(op, l, r) => {
+            let (l, r) = (dimension_with(l, restated)?, dimension_with(r, restated)?);
+            match op {
+                Op::Multiply => Some(l * r),
+                Op::Divide => Some(l / r),
+                Op::Add | Op::Subtract => (l == r).then_some(l),
+            }
+        }
+    }
+}
+
+/// Whether a figure measures something (bytes, bits, watts, seconds) rather
+/// than counting things: a count restated bare ("8 GPUs … 8 × 80 GB",
+/// "1,000 卡时 … 1000 × $2") is the same number still.
+fn is_a_measure(q: &Quantity) -> bool {
+    let d = q.dimension();
+    !d.is_dimensionless()
+        && !Base::ALL
+            .into_iter()
+            .any(|b| b.is_counted() && d.exponent(b) != 0)
+}
+
+/// A stated result as the rounding of a value already rounded one digit
+/// further: "32.846 Wh" is written "32.85" and then "32.9". The stated
+/// digits' interval, a tenth of its half-width wider each way.
+fn rounded_twice(claimed: Interval) -> Interval {
+    let more = (claimed.hi - claimed.lo) / 20.0;
+    Interval {
+        lo: claimed.lo - more,
+        hi: claimed.hi + more,
+        ..claimed
+    }
+}
+
 fn check_side(
     start: usize,
     previous: &Expr,
@@ -345,7 +437,8 @@ fn check_side(
                 continue;
             }
         };
-        let holds = claimed.meets_within(&computed, tolerance);
+        let holds = claimed.meets_within(&computed, tolerance)
+            || rounded_twice(claimed).meets_within(&computed, tolerance);
         outcomes.push(Outcome {
             reading,
             rate: None,
@@ -571,5 +664,42 @@ mod tests {
             [Verdict::Contradicted]
         );
         assert_eq!(verdicts("8 × 80 GB = 680 GB."), [Verdict::Contradicted]);
+    }
+
+    #[test]
+    fn a_bare_operand_that_restates_a_measure_leaves_its_unit_implicit() {
+        let bus = "A 384-bit bus moves 48 bytes per transfer, so 48 × 24 Gbps gives 1,152 GB/s.";
+        assert!(verdicts(bus).is_empty());
+        // A count restated bare is the same number.
+        assert_eq!(
+            verdicts("It has 8 GPUs, so 8 × 80 GB = 720 GB."),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn a_bare_restated_power_times_hours_is_checked_as_written() {
+        assert_eq!(
+            verdicts("It draws 100 MW, so 100 × 8,760 = 876,000 MWh."),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("It draws 100 MW, so 100 × 8,760 = 867,000 MWh."),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn a_result_rounded_twice_holds_and_one_digit_off_does_not() {
+        // 412 × 287 = 118,244 J = 32.846 Wh: "32.85", then "32.9".
+        assert_eq!(verdicts("412 s × 287 W = 32.9 Wh."), [Verdict::Verified]);
+        assert_eq!(
+            verdicts("412 s × 287 W = 33.0 Wh."),
+            [Verdict::Contradicted]
+        );
+        assert_eq!(
+            verdicts("412 s × 287 W = 32.7 Wh."),
+            [Verdict::Contradicted]
+        );
     }
 }
