@@ -458,8 +458,15 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         tried.push((n, d, ratio));
     }
     // With no name to take the multiple of, the two figures before it are
-    // one reading among others when a figure of their kind follows it.
-    if object.is_none() && !after_d.is_empty() || unknown_object {
+    // one reading among others when a figure of their kind follows it;
+    // one figure before and one after ("350 W … 26% higher than the other
+    // card's 300 W") are the only reading.
+    let compared_with_after = base_after.is_some_and(|d| {
+        let gap = &text[m.span.end..d.span.start.max(m.span.end)];
+        gap.contains(" than ") || gap.contains(['比', '较', '較'])
+    });
+    let sole_reading = pair_n.is_empty() && after_n.len() == 1 && compared_with_after;
+    if object.is_none() && !after_d.is_empty() && !sole_reading || unknown_object {
         return None;
     }
     let (n, d, ratio) = tried.first()?;

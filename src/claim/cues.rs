@@ -86,6 +86,10 @@ struct File {
     restatements: Vec<String>,
     distributive: Distributive,
     capacity: Vec<String>,
+    /// Phrases with a cue word inside that say nothing of a figure
+    /// ("需要注意的是" is no requirement): matched whole, so the word is not.
+    #[serde(default)]
+    discourse: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -198,6 +202,10 @@ impl Cues {
             words.entry(fold(&word)).or_default().push(Cue::Derived);
         }
         let mut kind_words: BTreeMap<String, Vec<Cue>> = BTreeMap::new();
+        for word in &file.discourse {
+            words.entry(fold(word)).or_default();
+            kind_words.entry(fold(word)).or_default();
+        }
         for word in file.conclusions.before {
             kind_words
                 .entry(fold(&word))
@@ -464,6 +472,19 @@ mod tests {
             cues("an effective 400 TFLOPS")
                 .iter()
                 .any(|(_, c)| *c == Cue::Derived)
+        );
+        // A discourse marker holds 需要 but requires nothing.
+        let noted = cues("需要注意的是，H800 的 NVLink 带宽为 900 GB/s");
+        assert!(
+            !noted
+                .iter()
+                .any(|(_, c)| matches!(c, Cue::Derived | Cue::Requirement)),
+            "{noted:?}"
+        );
+        assert!(
+            cues("需要 700 GB")
+                .iter()
+                .any(|(_, c)| *c == Cue::Requirement)
         );
     }
 
