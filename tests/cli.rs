@@ -806,6 +806,139 @@ fn human_columns_count_characters() {
     assert_eq!(found["files"][0]["findings"][0]["column"], 7);
 }
 
+// ------------------------------------------------------ configurations
+
+/// The findings of a JSON report, as (verdict, message) pairs.
+fn verdicts_and_messages(run: &Run) -> Vec<(String, String)> {
+    json(run)["files"][0]["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            (
+                f["verdict"].as_str().unwrap().to_string(),
+                f["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_configuration_counts_machines_times_cards() {
+    let s = Scratch::new("configurations");
+    let path = s.write(
+        "c.md",
+        "Two 8-GPU H100 nodes ran for 150 hours, so 3,600 GPU-hours.\n\n\
+         两台 8 卡机跑了 100 小时，共 1,600 卡时。\n\n\
+         两台 8 卡 H100/H200 服务器一共 8 张卡。\n",
+    );
+    let run = audit([
+        "--no-cache",
+        "--format",
+        "json",
+        &path.display().to_string(),
+    ]);
+    let found = verdicts_and_messages(&run);
+    // Two machines of eight are 16 cards: 2,400 GPU-hours, not one
+    // machine's 1,200; 两台 8 卡机 are 16 cards too, the cards' names
+    // between or not.
+    assert!(
+        found.contains(&(
+            "contradicted".into(),
+            "GPU-hours = accelerators × hours each gives 2,400 GPU-hours, not 3,600 GPU-hours"
+                .into()
+        )),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(v, m)| v == "verified" && m.starts_with("1,600 卡时 matches")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(v, m)| v == "contradicted" && m.contains("gives 16 张卡, not 8 张卡")),
+        "{found:?}"
+    );
+}
+
+// ------------------------------------------------------------ messages
+
+#[test]
+fn consistency_labels_say_which_statement_came_first() {
+    let s = Scratch::new("consistency-labels");
+    let path = s.write(
+        "a.md",
+        "The Halyard contract is worth $750 million, the filing says.\n\n\
+         At $950 million, the Halyard contract is the largest this year.\n",
+    );
+    let run = audit([
+        "--no-cache",
+        "--color",
+        "never",
+        "--lang",
+        "en",
+        &path.display().to_string(),
+    ]);
+    assert!(
+        run.stdout.contains("first stated $750 million here"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("now $950 million"), "{}", run.stdout);
+}
+
+#[test]
+fn a_spec_message_lists_every_reading_of_the_cued_attribute_only() {
+    let s = Scratch::new("spec-readings");
+    let path = s.write("a.md", "The H100 has 72 GB of HBM3.\n");
+    let run = audit([
+        "--no-cache",
+        "--format",
+        "json",
+        &path.display().to_string(),
+    ]);
+    let found = verdicts_and_messages(&run);
+    let (_, message) = found
+        .iter()
+        .find(|(v, _)| v == "contradicted")
+        .expect("72 GB is no H100's memory");
+    // Every H100 variant's memory, and nothing of its bandwidth or links.
+    for reading in ["94 GB", "80 GB (H100 PCIe 80GB)", "80 GB (H100 SXM5 80GB)"] {
+        assert!(message.contains(reading), "{message}");
+    }
+    assert!(
+        !message.contains("TB/s") && !message.contains("GB/s"),
+        "{message}"
+    );
+}
+
+#[test]
+fn the_markdown_report_quotes_the_claims_sentence() {
+    let s = Scratch::new("markdown-quote");
+    let path = s.write(
+        "a.md",
+        "We bought eight cards. Eight cards of 80 GB each: 8 × 80 GB = 720 GB.\n",
+    );
+    let run = audit([
+        "--no-cache",
+        "--format",
+        "markdown",
+        &path.display().to_string(),
+    ]);
+    // The sentence the claim stands in, the claim in bold; not the
+    // sentence before it.
+    assert!(
+        run.stdout
+            .contains("> Eight cards of 80 GB each: **8 × 80 GB = 720 GB**."),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("> We bought"), "{}", run.stdout);
+}
+
 // ----------------------------------------------------------- languages
 
 const EN: &str = "Eight GPUs: 8 × 40 GB = 300 GB.\n";
