@@ -939,6 +939,36 @@ fn the_markdown_report_quotes_the_claims_sentence() {
     assert!(!run.stdout.contains("> We bought"), "{}", run.stdout);
 }
 
+#[test]
+fn messages_write_numbers_in_the_magnitude_the_article_uses() {
+    let s = Scratch::new("magnitude-words");
+    let hans = s.write("hans.md", "三台合计 3 × 1.31 亿元 = 4.93 亿元。\n");
+    let hant = s.write("hant.md", "兩台合計 2 × 1.5 億元 = 4 億元。\n");
+    let run = audit([
+        "--no-cache",
+        "--color",
+        "never",
+        &hans.display().to_string(),
+    ]);
+    assert!(
+        run.stdout
+            .contains("3 × 1.31 亿元 等于 3.93 亿元，不是 4.93 亿元"),
+        "{}",
+        run.stdout
+    );
+    let run = audit([
+        "--no-cache",
+        "--color",
+        "never",
+        &hant.display().to_string(),
+    ]);
+    assert!(
+        run.stdout.contains("2 × 1.5 億元 等於 3 億元，不是 4 億元"),
+        "{}",
+        run.stdout
+    );
+}
+
 // ----------------------------------------------------------- languages
 
 const EN: &str = "Eight GPUs: 8 × 40 GB = 300 GB.\n";

@@ -29,8 +29,8 @@ use crate::check::{Check, Input, module_doc};
 use crate::claim::extract::{Calculation, calculations};
 use crate::lang::message::{Arg, Message};
 use crate::msg;
-use crate::number::expr::Expr;
 use crate::number::expr::{EvalError, Reading};
+use crate::number::expr::{Expr, magnitude_word};
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::{Op, Relation};
@@ -101,14 +101,18 @@ impl Check for Arithmetic {
                     .find_map(display_unit);
                 let mut previous = &calc.first;
                 for (relation, side) in &calc.results {
+                    let around = Around {
+                        text: &input.doc.text,
+                        magnitudes: &magnitudes,
+                        tolerance: input.tolerance,
+                    };
                     if let Some(f) = check_side(
                         calc.span().start,
                         previous,
                         *relation,
                         side,
                         implied.as_ref(),
-                        &magnitudes,
-                        input.tolerance,
+                        &around,
                     ) {
                         findings.push(f);
                     }
@@ -349,15 +353,23 @@ fn rounded_twice(claimed: Interval) -> Interval {
     }
 }
 
+/// What a step of a calculation is checked within: the document, the
+/// magnitudes its sentence stated before the calculation, the tolerance.
+struct Around<'a> {
+    text: &'a str,
+    magnitudes: &'a [(f64, f64)],
+    tolerance: f64,
+}
+
 fn check_side(
     start: usize,
     previous: &Expr,
     relation: Relation,
     side: &Expr,
     implied: Option<&Unit>,
-    magnitudes: &[(f64, f64)],
-    tolerance: f64,
+    around: &Around,
 ) -> Option<Finding> {
+    let (magnitudes, tolerance) = (around.magnitudes, around.tolerance);
     let mut outcomes: Vec<Outcome> = Vec::new();
     let mut divides_by_zero = false;
     let shown = display_unit(side).or_else(|| implied.cloned());
@@ -478,8 +490,8 @@ fn check_side(
     }
     let span = start..side.span().end;
     let label_span = side.span();
-    let expr = previous.to_string();
-    let stated = side.to_string();
+    let expr = previous.written(around.text).to_string();
+    let stated = side.written(around.text).to_string();
     let related = vec![Related {
         span: previous.span(),
         note: msg!("note-calculation"),
@@ -501,12 +513,31 @@ fn check_side(
             help: None,
         });
     }
-    let show = |x: f64, reading: Reading| match &shown {
-        Some(u) if ["$", "US$", "NT$"].contains(&u.label.as_str()) => {
+    // A result in the magnitude word the stated one is written with: "3.93
+    // 亿元" beside "4.93 亿元".
+    let written = match side {
+        Expr::Operand(q) => magnitude_word(q, around.text).map(|w| (q.magnitude, w)),
+        Expr::Binary(..) => None,
+    };
+    let show = |x: f64, reading: Reading| match (&shown, written) {
+        (Some(u), _) if ["$", "US$", "NT$"].contains(&u.label.as_str()) => {
             format!("{}{}", u.label, number(x / u.factor_for(reading.binary)))
         }
-        Some(u) => format!("{} {}", number(x / u.factor_for(reading.binary)), u.label),
-        None => number(x),
+        (Some(u), Some((magnitude, word))) => {
+            let gap = if u.label.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                " "
+            } else {
+                ""
+            };
+            format!(
+                "{} {word}{gap}{}",
+                number(x / (u.factor_for(reading.binary) * magnitude)),
+                u.label
+            )
+        }
+        (Some(u), None) => format!("{} {}", number(x / u.factor_for(reading.binary)), u.label),
+        (None, Some((magnitude, word))) => format!("{} {word}", number(x / magnitude)),
+        (None, None) => number(x),
     };
     if let Some(ok) = outcomes.iter().find(|o| o.holds) {
         let computed = show(ok.computed.nominal, ok.reading);

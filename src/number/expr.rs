@@ -309,13 +309,49 @@ impl Parser<'_> {
 impl fmt::Display for Expr {
     /// The expression as stated, numbers as written: "8 × 40 GB".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_with(f, None)
+    }
+}
+
+/// An expression shown with the Chinese magnitude words its operands are
+/// written with ([`Expr::written`]).
+pub struct Written<'a> {
+    expr: &'a Expr,
+    text: &'a str,
+}
+
+impl fmt::Display for Written<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.expr.write_with(f, Some(self.text))
+    }
+}
+
+impl Expr {
+    /// The expression as the article writes its magnitudes: "3 × 1.31 亿元"
+    /// where [`fmt::Display`] gives "3 × 131,000,000 元". `text` is the
+    /// document the operands' spans point into.
+    pub fn written<'a>(&'a self, text: &'a str) -> Written<'a> {
+        Written { expr: self, text }
+    }
+
+    fn write_with(&self, f: &mut fmt::Formatter<'_>, text: Option<&str>) -> fmt::Result {
         match self {
             Expr::Operand(q) => {
-                let number = crate::number::format::number(q.number.nominal);
+                let word = text.and_then(|t| magnitude_word(q, t));
+                let (value, word) = match word {
+                    Some(w) => (q.number.nominal / q.magnitude, format!(" {w}")),
+                    None => (q.number.nominal, String::new()),
+                };
+                let number = crate::number::format::number(value);
                 match q.unit.label.as_str() {
-                    "$" | "US$" | "NT$" => write!(f, "{}{number}", q.unit.label),
-                    _ if q.unit.is_one() => f.write_str(&number),
-                    label => write!(f, "{number} {label}"),
+                    "$" | "US$" | "NT$" => write!(f, "{}{number}{word}", q.unit.label),
+                    _ if q.unit.is_one() => write!(f, "{number}{word}"),
+                    label if word.is_empty() => write!(f, "{number} {label}"),
+                    // "1 万亿 token", "1.31 亿元".
+                    label if label.starts_with(|c: char| c.is_ascii_alphanumeric()) => {
+                        write!(f, "{number}{word} {label}")
+                    }
+                    label => write!(f, "{number}{word}{label}"),
                 }
             }
             Expr::Binary(op, l, r) => {
@@ -325,20 +361,39 @@ impl fmt::Display for Expr {
                             if matches!(inner, Op::Add | Op::Subtract)
                                 && matches!(op, Op::Multiply | Op::Divide) =>
                         {
-                            write!(f, "({e})")
+                            f.write_str("(")?;
+                            e.write_with(f, text)?;
+                            f.write_str(")")
                         }
-                        _ => write!(f, "{e}"),
+                        _ => e.write_with(f, text),
                     }
                 };
                 paren(l, f)?;
                 write!(f, " {} ", op.symbol())?;
                 match r.as_ref() {
                     Expr::Binary(_, _, _) if matches!(op, Op::Subtract | Op::Divide) => {
-                        write!(f, "({r})")
+                        f.write_str("(")?;
+                        r.write_with(f, text)?;
+                        f.write_str(")")
                     }
                     _ => paren(r, f),
                 }
             }
         }
     }
+}
+
+/// The Chinese magnitude word a quantity is written with in `text` ("亿" of
+/// "1.31 亿元", "万亿" of "2 万亿"), when its magnitude is one.
+pub fn magnitude_word<'t>(q: &Quantity, text: &'t str) -> Option<&'t str> {
+    if q.magnitude <= 1.0 {
+        return None;
+    }
+    let literal = text.get(q.span.clone())?;
+    let is_word = |c: char| "万萬亿億兆".contains(c);
+    let start = literal.find(is_word)?;
+    let end = literal[start..]
+        .find(|c: char| !is_word(c))
+        .map_or(literal.len(), |e| start + e);
+    Some(&literal[start..end])
 }
