@@ -79,7 +79,17 @@ impl Check for Arithmetic {
                     })
                     .collect();
                 let unit_left_out = with_a_unit && leaves_out_a_unit(&calc, &measures_before);
-                if fraction_of || unit_left_out {
+                // "缩小到 1/4，即约 35 GB": a proper fraction of two small bare
+                // numbers, with a result in a unit, is a fraction of
+                // something else; as a calculation it gives less than one
+                // of that unit.
+                let proper_fraction = with_a_unit
+                    && matches!(&calc.first, Expr::Binary(Op::Divide, a, b)
+                        if matches!((a.as_ref(), b.as_ref()), (Expr::Operand(a), Expr::Operand(b))
+                            if a.unit.is_one() && b.unit.is_one()
+                                && a.number.nominal < b.number.nominal
+                                && b.number.nominal <= 100.0));
+                if fraction_of || unit_left_out || proper_fraction {
                     continue;
                 }
                 // Figures with a magnitude stated before the calculation
@@ -706,6 +716,12 @@ mod tests {
             verdicts("It has 8 GPUs, so 8 × 80 GB = 720 GB."),
             [Verdict::Contradicted]
         );
+    }
+
+    #[test]
+    fn a_proper_fraction_before_a_figure_is_no_calculation_of_it() {
+        assert!(verdicts("4-bit 之后缩小到 1/4，即约 35 GB。").is_empty());
+        assert_eq!(verdicts("1/4 = 0.4。"), [Verdict::Contradicted]);
     }
 
     #[test]

@@ -331,10 +331,22 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         let ratio = a.max(b) / a.min(b);
         counts.iter().any(|n| (ratio / n - 1.0).abs() < 1e-6)
     };
+    let (cue_attributes, cued_in_clause) =
+        attributes_cued(&text[sentence.span.clone()], shift, &m.span);
+    // "… (989 vs 312 TFLOPS) for 1.75× the board power (700 W vs 400 W)": a
+    // multiple whose clause names its attribute compares figures of it.
+    let fits_cue = |d: Dimension| {
+        !cued_in_clause
+            || cue_attributes.is_empty()
+            || attributes_of_dimension(d)
+                .iter()
+                .any(|a| cue_attributes.contains(a))
+    };
     let pair = match figures.as_slice().get(figures.len().saturating_sub(2)..) {
         Some([a, b])
             if a.dimension() == b.dimension()
                 && a.dimension() != Dimension::NONE
+                && fits_cue(a.dimension())
                 && !whole_and_part(a, b) =>
         {
             Some(if a.premise().nominal >= b.premise().nominal {
@@ -348,11 +360,9 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
     let after_pairs: Vec<(Side, Side)> = base_after
         .into_iter()
         .flat_map(|d| figures.iter().rev().map(move |n| (n, d)))
-        .filter(|(n, d)| n.dimension() == d.dimension())
+        .filter(|(n, d)| n.dimension() == d.dimension() && fits_cue(d.dimension()))
         .map(|(n, d)| (side(n), side(d)))
         .collect();
-    let (cue_attributes, cued_in_clause) =
-        attributes_cued(&text[sentence.span.clone()], shift, &m.span);
     let (numerators, denominators, attributes): (Vec<Side>, Vec<Side>, Vec<String>) = match object {
         Some(object) => {
             // The stated figure nearest before, else the entity the sentence
@@ -600,6 +610,28 @@ fn attributes_cued(text: &str, shift: usize, multiple: &Range<usize>) -> (Vec<St
         .filter(|(_, a)| in_clause || COMPARED.contains(&a.as_str()))
         .collect();
     cues.sort();
+    // "1.75× the board power", "76% more memory": an attribute named right
+    // after the multiple is its own, before any unit nearer behind it.
+    let right_after: Vec<(usize, String)> = Cues::builtin()
+        .find(text)
+        .into_iter()
+        .filter_map(|f| match f.cue {
+            Cue::Attribute(a) if f.span.start >= local.end && f.span.start - local.end <= 16 => {
+                Some((f.span.start - local.end, a))
+            }
+            _ => None,
+        })
+        .filter(|(_, a)| COMPARED.contains(&a.as_str()))
+        .collect();
+    if let Some((d, _)) = right_after.iter().min() {
+        let nearest = *d;
+        let attributes = right_after
+            .into_iter()
+            .filter(|(d, _)| *d == nearest)
+            .map(|(_, a)| a)
+            .collect();
+        return (attributes, true);
+    }
     let nearest = cues.first().map(|(d, _)| *d);
     let attributes = cues
         .into_iter()
