@@ -1340,6 +1340,9 @@ fn subject(
         });
     }
     let sentence = context.clauses.first()?.start..context.clauses.last()?.end;
+    if against_another(context, &sentence, q) {
+        return None;
+    }
     if let Some(m) = parenthesis_owner(context.text, &sentence, context.mentions, q)
         .filter(|m| Some(&m.span) != counted.map(|c| &c.span))
     {
@@ -1549,6 +1552,34 @@ fn compared(text: &str, m: &Mention) -> bool {
         ]
         .iter()
         .any(|w| before.contains(w))
+}
+
+/// Whether the figure is what a figure of its kind before it is set
+/// against ("the GB200 NVL72 runs at 120 kW, against 10–15 kW for a
+/// traditional rack"), with no name between the contrast and the figure:
+/// it is the other thing's, which the sentence does not name.
+fn against_another(context: &Context, sentence: &Range<usize>, q: &Quantity) -> bool {
+    // Not "vs": "(989 vs 312 TFLOPS)" pairs two named things in order.
+    const CONTRASTS: [&str; 4] = [" against ", " compared with ", " compared to ", "相比之下"];
+    let before = &context.text[sentence.start..q.span.start];
+    let lower = before.to_lowercase();
+    let Some(at) = CONTRASTS
+        .iter()
+        .filter_map(|w| lower.rfind(w).map(|i| sentence.start + i))
+        .max()
+    else {
+        return false;
+    };
+    let figure_before = context.tokens.iter().any(|t| {
+        matches!(t, Token::Quantity(o) if o.span.end <= at
+            && o.span.start >= sentence.start
+            && o.dimension() == q.dimension())
+    });
+    let named_between = context
+        .mentions
+        .iter()
+        .any(|m| m.span.start >= at && m.span.end <= q.span.start);
+    figure_before && !named_between
 }
 
 /// The count written right before a mention: 8 in "8×H100".
