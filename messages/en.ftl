@@ -251,6 +251,7 @@ note-restated = the figure restated
 note-row-above = a row above
 note-computed-from = the figure it is computed from
 note-header-rate = the rate in the column's header
+note-stated-rate = the rate the text states
 note-count-share = the count it is a share of
 # An input of a formula, by the knowledge base's name of its kind.
 note-kind = { $kind }
@@ -289,6 +290,7 @@ spec-help-the = { $is }; the { $entity } { $column } figure is { $value }
 sum-help = the parts do not add up to the total stated
 table-help-rows = the rows above do not add up to the total row
 table-help-rate = the cell is not the header's rate times its row's figure
+table-help-conversion = the cell is not its row's figure converted at the rate the text states
 table-help-share = the share is not the row's count over the column's total, in any column
 table-help-change = the change is not this row's change between the two columns the other rows agree on, with either as the base
 table-help-product = this cell is not the product of the two columns the other rows multiply

@@ -139,6 +139,8 @@ fn base_label(d: Dimension) -> String {
         Base::Dollar => "USD",
         Base::Yuan => "CNY",
         Base::Twd => "TWD",
+        Base::Hkd => "HKD",
+        Base::Eur => "EUR",
         Base::Accelerator => "GPU",
         Base::Parameter => "parameter",
         Base::Token => "token",

@@ -151,9 +151,11 @@ struct Outcome {
     /// $5.576M"), or "per day" as the product's period ("7.2 kW × 24 h =
     /// 172.8 kWh per day").
     rate: Option<Message>,
-    /// Whether the bare operands were read as counts of base units ("7×10⁹
-    /// × 16 = 112 GB" counts bytes): a reading that only saves a claim.
-    in_base_units: bool,
+    /// Whether the bare operands were read in another scale than the plain
+    /// one: as counts of base units ("7×10⁹ × 16 = 112 GB" counts bytes), or
+    /// in the result's magnitude word ("2 × 3 = 6 万元"). A reading that
+    /// only saves a claim, or shows a miss in the writer's own scale.
+    rescaled: bool,
     computed: Interval,
     claimed: Interval,
     holds: bool,
@@ -417,11 +419,12 @@ fn check_side(
                 .then(|| Outcome {
                     reading,
                     rate: None,
-                    in_base_units: true,
+                    rescaled: true,
                     computed: computed.interval,
                     claimed,
                     holds: claimed.meets_within(&computed.interval, tolerance),
                 });
+        let bare = !computed.has_unit;
         let (computed, claimed) = match (computed.has_unit, claimed_has_unit) {
             (false, true) => (
                 computed.interval.scale(implied_factor(claimed_dimension)),
@@ -450,7 +453,7 @@ fn check_side(
                     outcomes.push(Outcome {
                         reading,
                         rate: Some(rate),
-                        in_base_units: false,
+                        rescaled: false,
                         computed,
                         claimed,
                         holds: claimed.meets_within(&computed, tolerance),
@@ -464,12 +467,47 @@ fn check_side(
         outcomes.push(Outcome {
             reading,
             rate: None,
-            in_base_units: false,
+            rescaled: false,
             computed,
             claimed,
             holds,
         });
         outcomes.extend(in_base_units);
+        // "100 × 12 × 4.5 = 5,400 万元", "70 × 2 = 140 亿": bare operands
+        // with no magnitude word of their own may count in the result's
+        // unit as written, its magnitude word included. A reading only when
+        // it holds, like the omitted magnitude below.
+        let in_written_magnitude = match side {
+            Expr::Operand(q)
+                if bare
+                    && !holds
+                    && q.magnitude > 1.0
+                    && previous.operands().iter().all(|o| o.magnitude == 1.0) =>
+            {
+                let word = magnitude_word(q, around.text).or_else(|| {
+                    OMITTED_MAGNITUDES
+                        .iter()
+                        .find(|(factor, _)| *factor == q.magnitude)
+                        .map(|(_, word)| *word)
+                });
+                word.map(|word| (computed.scale(q.magnitude), word))
+            }
+            _ => None,
+        };
+        if let Some((scaled, word)) = in_written_magnitude {
+            let holds = claimed.meets_within(&scaled, tolerance);
+            outcomes.push(Outcome {
+                reading,
+                rate: Some(msg!("reading-omitted-magnitude", magnitude = word)),
+                rescaled: true,
+                computed: scaled,
+                claimed,
+                holds,
+            });
+            if holds {
+                continue;
+            }
+        }
         // "70B at 4 bits is 70 × 0.5 bytes = 35 GB": a bare operand may
         // leave out the magnitude the sentence gave it before ("70B"). A
         // reading only when it holds: a thousandfold slip is the error this
@@ -490,7 +528,7 @@ fn check_side(
                 outcomes.push(Outcome {
                     reading,
                     rate: Some(msg!("reading-omitted-magnitude", magnitude = word)),
-                    in_base_units: false,
+                    rescaled: false,
                     computed: computed.scale(factor),
                     claimed,
                     holds: true,
@@ -530,7 +568,7 @@ fn check_side(
         Expr::Binary(..) => None,
     };
     let show = |x: f64, reading: Reading| match (&shown, written) {
-        (Some(u), _) if ["$", "US$", "NT$"].contains(&u.label.as_str()) => {
+        (Some(u), _) if u.is_written_before() => {
             format!("{}{}", u.label, number(x / u.factor_for(reading.binary)))
         }
         (Some(u), Some((magnitude, word))) => {
@@ -589,7 +627,7 @@ fn check_side(
     let off = |o: &Outcome| (o.computed.nominal / o.claimed.nominal).ln().abs();
     let plain = outcomes
         .iter()
-        .filter(|o| o.in_base_units && o.reading == outcomes[0].reading)
+        .filter(|o| o.rescaled && o.reading == outcomes[0].reading)
         .find(|o| off(o) < off(&outcomes[0]))
         .unwrap_or(&outcomes[0]);
     let computed = show(plain.computed.nominal, plain.reading);
@@ -603,7 +641,7 @@ fn check_side(
     ];
     let others: Vec<Message> = outcomes
         .iter()
-        .filter(|o| !std::ptr::eq(*o, plain) && o.in_base_units == plain.in_base_units)
+        .filter(|o| !std::ptr::eq(*o, plain) && o.rescaled == plain.rescaled)
         .filter_map(|o| {
             let d = caveat(o)?;
             let v = show(o.computed.nominal, o.reading);
@@ -645,7 +683,7 @@ fn caveat(o: &Outcome) -> Option<Message> {
     let rate = o
         .rate
         .clone()
-        .or_else(|| o.in_base_units.then(|| msg!("reading-base-units")));
+        .or_else(|| o.rescaled.then(|| msg!("reading-base-units")));
     match (o.reading.describe(), rate) {
         (Some(d), Some(r)) => Some(msg!("reading-and", first = d, second = r)),
         (d, r) => d.or(r),
@@ -746,6 +784,25 @@ mod tests {
         );
         assert_eq!(
             verdicts("412 s × 287 W = 32.7 Wh."),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn bare_operands_may_count_in_the_results_magnitude_word() {
+        assert_eq!(
+            verdicts("全年租赁费用 100 × 12 × 4.5 = 5,400 万元。"),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("It costs 10 × 5 = 50 million dollars."),
+            [Verdict::Verified]
+        );
+        assert_eq!(verdicts("4096 × 4096 ≈ 1678 万。"), [Verdict::Verified]);
+        assert_eq!(verdicts("成本 2 × 3 = 7 万元。"), [Verdict::Contradicted]);
+        // An operand with a magnitude of its own fixes the scale.
+        assert_eq!(
+            verdicts("成本 4.5 万 × 12 = 5,400 万元。"),
             [Verdict::Contradicted]
         );
     }

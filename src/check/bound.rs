@@ -165,7 +165,8 @@ fn check(
                 Token::Quantity(u)
                     if u.span.end <= q.span.start
                         && u.dimension() == q.dimension()
-                        && config.per_card.is_none_or(|p| p.span != u.span) =>
+                        && config.per_card.is_none_or(|p| p.span != u.span)
+                        && !totals_the_configuration(text, &config, u) =>
                 {
                     Some(u)
                 }
@@ -366,6 +367,21 @@ fn configuration<'a>(input: &Input<'a>, text: &str, index: usize) -> Option<Conf
     None
 }
 
+/// Whether a figure right after the configuration, in brackets or after
+/// "=", states what it holds ("two H100 80 GB (160 GB)"): the capacity, not
+/// a use of it.
+fn totals_the_configuration(text: &str, config: &Configuration, u: &Quantity) -> bool {
+    let end = config.per_card.map_or(config.mention.span.end, |p| {
+        p.span.end.max(config.mention.span.end)
+    });
+    u.span.start >= end
+        && text[end..u.span.start]
+            .trim()
+            .trim_end_matches(['(', '（', '=', ',', '，'])
+            .trim()
+            .is_empty()
+}
+
 /// Characters between two spans, separators like "×" and "块" not counted.
 fn gap(text: &str, first: &Range<usize>, second: &Range<usize>) -> usize {
     text[first.end..second.start]
@@ -459,4 +475,42 @@ fn capacities(kb: &Kb, config: &Configuration, attribute: &str) -> Vec<Capacity>
         push(m.interval, binary, m.shown(), Some(e), source);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::audit::audit;
+    use crate::check::finding::Verdict;
+    use crate::kb::Kb;
+    use crate::read::document::Document;
+
+    fn bounds(text: &str) -> Vec<(Verdict, String)> {
+        let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+        report
+            .findings
+            .iter()
+            .filter(|f| f.check == "bound")
+            .map(|f| (f.verdict, text[f.span.clone()].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn what_a_configuration_holds_is_no_use_of_it() {
+        // "(160 GB)" is the two cards' capacity; 55 GB left of it is well
+        // within it.
+        assert!(
+            bounds(
+                "The weights fit on two H100 80 GB (160 GB) with at least 55 GB left for KV cache."
+            )
+            .iter()
+            .all(|(verdict, _)| *verdict == Verdict::Verified)
+        );
+        // A use stated before the configuration still counts.
+        assert_eq!(
+            bounds(
+                "The weights take 155 GB, which fits on two H100 80GB with at least 20 GB left."
+            ),
+            [(Verdict::Contradicted, "at least 20 GB".to_string())]
+        );
+    }
 }

@@ -112,8 +112,16 @@ const RESTS: &[&str] = &[
 /// 80 GB card", may be the whole).
 const THINGS: &[&str] = &["cards", "GPUs", "nodes", "servers", "张", "張"];
 
-/// Words that take a part from a whole: "减去 15.2 GB 权重".
-const SUBTRACTIONS: &[&str] = &["减去", "減去", "扣除", "扣掉", "minus", "less "];
+/// Words that take a part from a whole: "减去 15.2 GB 权重", "放下 140 GB
+/// 权重后". After a word that fits a part in ("放下"), "之后" takes the part
+/// named before it ("47GB，双卡 64GB 放下之后还剩 17GB").
+const SUBTRACTIONS: &[&str] = &[
+    "减去", "減去", "扣除", "扣掉", "扣去", "去掉", "放下", "装下", "裝下", "放入", "minus",
+    "less ",
+];
+
+/// Words for "after" that refer back to what a fitting word fits.
+const AFTER_WORDS: &[&str] = &["后", "後", "之后", "之後", "以后", "以後"];
 
 /// Whether a word for what is left stands right before the figure.
 fn names_a_rest(text: &str, sentence: &Sentence, figures: &[&Quantity], i: usize) -> bool {
@@ -182,9 +190,10 @@ fn rest(input: &Input, sentence: &Sentence, figures: &[&Quantity], i: usize) -> 
             .match_indices(w)
             .any(|(at, _)| {
                 let after = sentence.span.start + at + w.len();
-                !others
-                    .iter()
-                    .any(|f| f.span.start >= after && f.span.start - after <= 6)
+                !AFTER_WORDS.iter().any(|a| text[after..].starts_with(a))
+                    && !others
+                        .iter()
+                        .any(|f| f.span.start >= after && f.span.start - after <= 6)
             })
     });
     if others.len() != 2 || calculates || per_unit || unnamed_part {
@@ -435,5 +444,17 @@ mod tests {
         assert!(differences("The H100 has 80 GB, the H200 141 GB, up 61 GB and more.").is_empty());
         // A change of another kind than the figures around it.
         assert!(differences("It went from 80 GB to 141 GB, up 700 W.").is_empty());
+    }
+
+    #[test]
+    fn a_part_fitted_in_without_a_figure_leaves_the_rest_unchecked() {
+        assert!(
+            differences("一台 8 卡 H100（80 GB）服务器共有 640 GB 显存，放下权重后约剩 235 GB。")
+                .is_empty()
+        );
+        assert_eq!(
+            differences("双卡 64GB 放下 47GB 之后还剩 17GB 左右。"),
+            [(Verdict::Verified, "17GB 左右".to_string())]
+        );
     }
 }

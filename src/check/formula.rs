@@ -1503,7 +1503,7 @@ fn finding(scope: &Scope, claim: &Typed, o: &Outcome, verdict: Verdict) -> Findi
         let n = number(v / unit.factor);
         match unit.label.as_str() {
             "" => n,
-            "$" | "US$" | "NT$" => format!("{}{n}", unit.label),
+            _ if unit.is_written_before() => format!("{}{n}", unit.label),
             label => format!("{n} {label}"),
         }
     };
@@ -1611,6 +1611,17 @@ mod tests {
         assert_eq!(
             verdicts("8 张 H100 的 NVLink 总带宽为 7.2 TB/s。"),
             [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn a_size_naming_the_cards_needed_is_no_conclusion() {
+        // Five cards at least for 350 GB: the count is rounded up, and the
+        // 80 GB names which cards, worked out from nothing.
+        assert!(verdicts("它的 BF16 权重约 350 GB，至少要 5 张 80 GB 卡才放得下。").is_empty());
+        assert_eq!(
+            verdicts("8 张 H100 共 640 GB 显存，因此每张卡 80 GB。"),
+            [Verdict::Verified, Verdict::Verified]
         );
     }
 }

@@ -343,12 +343,13 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
 }
 
 /// A figure in base units: the first exactly as written (it is what the
-/// writer converted), the restatement with its last digit's rounding and
-/// its hedge.
+/// writer converted), but for a calendar span's length ("a year" is 8,760
+/// to 8,784 hours), the restatement with its last digit's rounding and its
+/// hedge.
 fn value(q: &Quantity, binary: bool, exact: bool) -> Interval {
     let factor = q.unit.factor_for(binary);
     if exact {
-        Interval::exact(q.number.nominal * factor)
+        q.unit.scale(Interval::exact(q.number.nominal), binary)
     } else {
         let rounded = Interval::around(q.number.nominal, q.digit_half).scale(factor);
         apply_hedge(rounded, q.hedge, q.step * factor)
@@ -448,5 +449,17 @@ mod tests {
         assert!(restated("Each GPU has 80 GB, that is 640 GB.").is_empty());
         assert!(restated("The cards have 80 GB each, that is 0.64 TB.").is_empty());
         assert!(restated("It drew 8 MW at launch, and 150 MW is the target.").is_empty());
+    }
+
+    #[test]
+    fn a_year_is_365_or_366_days() {
+        assert_eq!(
+            restated("Running flat out for a year, that is 8,760 hours."),
+            [(Verdict::Verified, "8,760 hours".to_string())]
+        );
+        assert_eq!(
+            restated("Running flat out for a year, that is 8,000 hours."),
+            [(Verdict::Contradicted, "8,000 hours".to_string())]
+        );
     }
 }

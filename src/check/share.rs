@@ -440,6 +440,28 @@ fn compared_to(text: &str, figure: &Quantity) -> bool {
 }
 
 /// Whether a sentence opens on a word pointing back at the one before:
+/// Whether a figure stands in brackets right after another figure, as its
+/// breakdown: the "400 W" of "from 1,600 W (4 × 400 W) to 700 W".
+fn breaks_down_a_figure(
+    text: &str,
+    sentence: &crate::read::segment::Sentence,
+    figure: &Quantity,
+) -> bool {
+    let lead = &text[sentence.span.start..figure.span.start];
+    let Some(open) = lead.rfind(['(', '（']) else {
+        return false;
+    };
+    if lead[open..].contains([')', '）']) {
+        return false;
+    }
+    let before = lead[..open].trim_end();
+    let before_end = sentence.span.start + before.len();
+    sentence.tokens.iter().any(|t| match t {
+        Token::Quantity(f) => f.span.end == before_end,
+        _ => false,
+    })
+}
+
 /// "This is up from …", "这比…", "這較…".
 fn opens_on_this(text: &str, sentence: &crate::read::segment::Sentence) -> bool {
     let head = text[sentence.span.clone()].trim_start();
@@ -522,7 +544,11 @@ fn change(
         .tokens
         .iter()
         .filter_map(|t| match t {
-            Token::Quantity(f) if f.span != q.span && !stated_as_change(text, sentence, f) => {
+            Token::Quantity(f)
+                if f.span != q.span
+                    && !stated_as_change(text, sentence, f)
+                    && !breaks_down_a_figure(text, sentence, f) =>
+            {
                 Some(&**f)
             }
             _ => None,
@@ -1113,5 +1139,15 @@ mod tests {
                 report.findings
             );
         }
+    }
+
+    #[test]
+    fn a_breakdown_in_brackets_is_no_end_of_the_change() {
+        assert_eq!(
+            verdicts(
+                "GPU power per replica fell from 1,600 W (4 × 400 W) to 700 W, a 56% reduction."
+            ),
+            [Verdict::Verified]
+        );
     }
 }

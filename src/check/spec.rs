@@ -170,8 +170,23 @@ const THING_HEADERS: [&str; 9] = [
     "顯卡",
 ];
 
-/// Column headers over hardware a row recommends or uses, not is.
-const SUITS_HEADERS: [&str; 6] = ["适用", "適用", "推荐", "推薦", "recommended", "suitable"];
+/// Column headers over hardware a row recommends, needs or uses, not is.
+const SUITS_HEADERS: [&str; 14] = [
+    "适用",
+    "適用",
+    "推荐",
+    "推薦",
+    "recommended",
+    "suitable",
+    "minimum",
+    "required",
+    "needed",
+    "最低",
+    "最少",
+    "所需",
+    "需要",
+    "需求",
+];
 
 /// Column headers over a figure a workload uses or needs, not a spec.
 const USAGE_HEADERS: [&str; 9] = [
@@ -710,6 +725,14 @@ fn judge(
     // context": a most stated sentences away from the name is a use of it
     // (what a cache holds), not the model's own.
     if maxima && subject.scope > Scope::Cell {
+        return Judged::Done(None);
+    }
+    // "…, so 71 GB holds roughly 216,000 tokens": a most worked out from
+    // other figures is what they allow, not the model's own.
+    let worked_out = cues
+        .iter()
+        .any(|f| f.cue == Cue::ConclusionBefore && f.span.end <= q.span.start);
+    if maxima && worked_out {
         return Judged::Done(None);
     }
     let mut mixed = claimed.clone();
@@ -2548,5 +2571,23 @@ mod tests {
         assert_eq!(sizes_in_name("Qwen3-30B-A3B"), [30e9]);
         assert!(sizes_in_name("H100 80GB").is_empty());
         assert!(sizes_in_name("RTX 4090").is_empty());
+    }
+
+    #[test]
+    fn a_context_worked_out_from_a_cache_is_no_context_length() {
+        assert!(
+            spec("Llama 3.1 70B needs 320 KiB of KV cache per token, so 71 GB holds roughly 216,000 tokens of context.")
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_minimum_hardware_column_is_no_rows_subject() {
+        let table = "| Precision | Weight memory | Minimum GPUs |\n|---|---|---|\n| BF16 | 104.8 GB | 2× H100 80 GB |\n";
+        assert!(
+            spec(table)
+                .iter()
+                .all(|(verdict, span, ..)| *verdict == Verdict::Verified || span != "104.8 GB")
+        );
     }
 }

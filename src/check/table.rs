@@ -1,7 +1,7 @@
 //! `table`: columns of a Markdown table that are computed from each other
 //! and do not agree.
 //!
-//! Five shapes, each read from the table itself:
+//! Six shapes, each read from the table itself:
 //!
 //! - A total row: a row whose label is a total word ("合计", "Total"; data
 //!   in `claims/cues.yaml`, `sums.table_totals`) against the sum of the rows
@@ -30,6 +30,12 @@
 //!   columns before it ("| $2.10 | 373,760 | $784,896 |"), by the pair most
 //!   rows (two at least, half of them) agree with.
 //!
+//! - A conversion column: a column that is one before it times a rate the
+//!   text states before the table ("按 1 美元兌 7.8 港元換算", "at $1 =
+//!   HK$7.8"), when most of its rows (two at least) agree. The rate is the
+//!   figure set beside a 1 of another unit; a table that mostly disagrees
+//!   with it converts nothing.
+//!
 //! A column header's unit applies to the bare numbers under it ("H800 卡时"
 //! over "266.4 万"). Cells are exact to their last digit, as premises are,
 //! and a header's rate is exact: it defines the column. The checked cell
@@ -41,7 +47,10 @@
 //!
 //! A column whose header says it holds a rate or an average ("per GPU",
 //! "每卡", "平均") is not summed. A cell that one relation verifies holds
-//! even when another does not: the wrong cell is the one flagged.
+//! even when another does not: the wrong cell is the one flagged. So does
+//! a total whose rows miss it because one of them is wrong by another
+//! relation ("15.6 MW ÷ 78 MW" is 20%, not the 25% that makes a share
+//! column add up to 105%).
 //!
 //! Example:
 //!
@@ -80,11 +89,23 @@ impl Check for Table {
 
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         for grid in grids(input) {
-            let mut found = total_rows(input, &grid);
-            found.extend(rate_columns(input, &grid));
+            let mut found = rate_columns(input, &grid);
+            found.extend(conversion_columns(input, &grid));
             found.extend(share_columns(input, &grid));
             found.extend(change_columns(input, &grid));
             found.extend(product_columns(input, &grid));
+            // A total that misses its rows because a row is wrong by
+            // another relation ("| … | 26.4 | 23.9% |" where 26.4 ÷ 115.2
+            // is 22.9%) rests on that row: the row is the mistake.
+            let contradicted: Vec<Range<usize>> = found
+                .iter()
+                .filter(|f| f.verdict == Verdict::Contradicted)
+                .map(|f| f.span.clone())
+                .collect();
+            found.extend(total_rows(input, &grid).into_iter().filter(|f| {
+                f.verdict != Verdict::Contradicted
+                    || !f.related.iter().any(|r| contradicted.contains(&r.span))
+            }));
             // A cell that one relation of its table verifies holds: a
             // total that matches its rate but not its rows points at a
             // wrong row, which is flagged on its own.
@@ -773,12 +794,157 @@ fn product_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
     out
 }
 
+/// A rate the text states as a figure beside a 1 of another unit: "1 美元
+/// 兌 7.8 港元" is 7.8 港元 per 美元.
+struct StatedRate<'a> {
+    one: &'a Quantity,
+    other: &'a Quantity,
+}
+
+impl StatedRate<'_> {
+    fn value(&self) -> f64 {
+        self.other.base_value(false, false).nominal / self.one.base_value(false, false).nominal
+    }
+
+    fn dimension(&self) -> Dimension {
+        self.other.dimension() / self.one.dimension()
+    }
+}
+
+/// Words that set one figure equal to another in a rate.
+const RATE_LINKS: &[&str] = &[
+    "兑", "兌", "兑换", "兌換", "换", "換", "折合", "约合", "約合", "=", "＝", "to", "per", "≈",
+];
+
+/// The rates stated in the paragraphs before the table, a few dozen
+/// sentences back at most: a rate of exchange is set once for all the
+/// figures after it ("以下港元數字均按 1 美元兌 7.8 港元換算").
+fn stated_rates<'a>(input: &Input<'a>, grid: &Grid) -> Vec<StatedRate<'a>> {
+    const REACH: usize = 40;
+    let Some(start) = grid.headers.values().map(|h| h.start).min() else {
+        return Vec::new();
+    };
+    let text = input.doc.text.as_str();
+    let before = input.sentences.partition_point(|s| s.span.end <= start);
+    let mut rates = Vec::new();
+    for sentence in input.sentences[..before].iter().rev().take(REACH) {
+        if input
+            .blocks
+            .get(sentence.block)
+            .is_some_and(|b| matches!(b.kind, BlockKind::Cell { .. }))
+        {
+            continue;
+        }
+        let figures: Vec<&Quantity> = sentence
+            .tokens
+            .iter()
+            .filter_map(|t| match t {
+                Token::Quantity(q) if q.number.is_finite() => Some(&**q),
+                _ => None,
+            })
+            .collect();
+        for pair in figures.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let gap = text[a.span.end..b.span.start].trim().to_lowercase();
+            let linked = RATE_LINKS.contains(&gap.as_str());
+            let distinct = !a.dimension().is_dimensionless()
+                && !b.dimension().is_dimensionless()
+                && a.dimension() != b.dimension();
+            if !linked || !distinct {
+                continue;
+            }
+            match (a.number.nominal == 1.0, b.number.nominal == 1.0) {
+                (true, false) => rates.push(StatedRate { one: a, other: b }),
+                (false, true) => rates.push(StatedRate { one: b, other: a }),
+                _ => {}
+            }
+        }
+    }
+    rates
+}
+
+/// "| 公司 D | 650 | 5,700 |" under "億美元" and "億港元", after "按 1 美元
+/// 兌 7.8 港元換算": a column that is one before it times a rate the text
+/// states, checked row by row once most rows agree with it.
+fn conversion_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
+    const NEAREST: usize = 6;
+    let rates = stated_rates(input, grid);
+    if rates.is_empty() {
+        return Vec::new();
+    }
+    let text = input.doc.text.as_str();
+    let mut out = Vec::new();
+    let columns = grid.columns();
+    let rows: Vec<usize> = grid.rows().collect();
+    for (index, &column) in columns.iter().enumerate() {
+        // The columns before it, the nearest only: a converted column
+        // follows the one it converts.
+        for &from in &columns[index.saturating_sub(NEAREST)..index] {
+            for rate in &rates {
+                // Times the rate, or over it when the table converts back.
+                let converted = |row: usize| {
+                    let (x, z) = (grid.value(row, from)?, grid.value(row, column)?);
+                    let v = Interval::exact(rate.value());
+                    if x.dimension() * rate.dimension() == z.dimension() {
+                        Some((x, z, x.premise() * v, "×"))
+                    } else if x.dimension() / rate.dimension() == z.dimension() {
+                        Some((x, z, x.premise().checked_div(v)?, "÷"))
+                    } else {
+                        None
+                    }
+                };
+                let checked: Vec<(usize, bool)> = rows
+                    .iter()
+                    .filter_map(|&r| {
+                        let (_, z, p) = converted(r).map(|(x, z, p, _)| (x, z, p))?;
+                        Some((r, z.claimed(false, false).meets_within(&p, input.tolerance)))
+                    })
+                    .collect();
+                let agreed = checked.iter().filter(|(_, held)| *held).count();
+                if agreed < 2 || 2 * agreed <= checked.len() {
+                    continue;
+                }
+                for &(row, held) in &checked {
+                    let Some((x, claim, p, op)) = converted(row) else {
+                        continue;
+                    };
+                    let computed = format!(
+                        "{} {op} {} = {}",
+                        text[x.span.clone()].trim(),
+                        text[rate.other.span.clone()].trim(),
+                        shown(p.nominal, claim)
+                    );
+                    let related = vec![
+                        Related {
+                            span: x.span.clone(),
+                            note: msg!("note-computed-from"),
+                        },
+                        Related {
+                            span: rate.one.span.start..rate.other.span.end,
+                            note: msg!("note-stated-rate"),
+                        },
+                    ];
+                    out.push(finding(
+                        text,
+                        claim,
+                        held,
+                        as_written(computed),
+                        related,
+                        msg!("table-help-conversion"),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// A value in the unit of the cell it is compared with.
 fn shown(value: f64, like: &Quantity) -> String {
     let v = number(value / like.unit.factor);
     match like.unit.label.as_str() {
         "" => v,
-        "$" | "US$" | "NT$" => format!("{}{v}", like.unit.label),
+        _ if like.unit.is_written_before() => format!("{}{v}", like.unit.label),
         "%" | "％" => format!("{v}%"),
         label => format!("{v} {label}"),
     }
@@ -988,5 +1154,25 @@ mod tests {
         // Growth over a base in no column checks nothing.
         let growth = "| Q | Revenue | YoY |\n|---|---|---|\n| 1 | 410 | +18% |\n| 2 | 455 | +21% |\n| 3 | 498 | +24% |\n";
         assert!(checked(growth).is_empty());
+    }
+
+    #[test]
+    fn a_conversion_column_at_a_rate_the_text_states() {
+        let table = "以下按 1 美元兌 7.8 港元換算。\n\n| 公司 | 億美元 | 億港元 |\n|---|---|---|\n| A | 800 | 6,240 |\n| B | 750 | 5,850 |\n| C | 650 | 5,700 |\n| 合計 | 2,200 | 17,160 |\n";
+        let found = checked(table);
+        assert!(found.contains(&(Verdict::Contradicted, "5,700".to_string())));
+        assert!(found.contains(&(Verdict::Verified, "17,160".to_string())));
+        assert!(!found.contains(&(Verdict::Contradicted, "17,160".to_string())));
+        // Without a stated rate the columns are two figures of each row.
+        let unstated = table.replacen("以下按 1 美元兌 7.8 港元換算。", "以下為預測。", 1);
+        assert!(!checked(&unstated).iter().any(|(_, cell)| cell == "5,700"));
+    }
+
+    #[test]
+    fn a_total_missed_because_of_a_wrong_row_is_not_flagged() {
+        let table = "| Cause | Hours | Share |\n|---|---|---|\n| A | 50.4 | 43.8% |\n| B | 26.4 | 23.9% |\n| C | 38.4 | 33.3% |\n| Total | 115.2 | 100% |\n";
+        let found = checked(table);
+        assert!(found.contains(&(Verdict::Contradicted, "23.9%".to_string())));
+        assert!(!found.contains(&(Verdict::Contradicted, "100%".to_string())));
     }
 }

@@ -293,7 +293,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                     sentence: index,
                     block: sentence.block,
                     beside_card,
-                    concluded: concluded(&found, &sentence.span, q),
+                    concluded: concluded(&found, &sentence.span, q, text),
                     required: required(&found, &clause, q),
                 });
             }
@@ -559,12 +559,29 @@ fn per_something(before: &str) -> bool {
 
 /// Whether a conclusion cue marks the figure: before it in its sentence
 /// ("摊到 2048 张卡上，每张卡约 1361 小时"), or right after it.
-fn concluded(cues: &[Found], sentence: &Range<usize>, q: &Quantity) -> bool {
-    cues.iter().any(|f| match f.cue {
-        Cue::ConclusionBefore => sentence.start <= f.span.start && f.span.end <= q.span.start,
-        Cue::ConclusionAfter => f.span.start >= q.span.end && f.span.start - q.span.end <= 3,
-        _ => false,
-    })
+/// A figure naming the cards it stands before ("至少要 5 张 80 GB 卡",
+/// "two 80 GB cards") says which cards, and is no conclusion.
+fn concluded(cues: &[Found], sentence: &Range<usize>, q: &Quantity, text: &str) -> bool {
+    !sizes_a_card(text, q)
+        && cues.iter().any(|f| match f.cue {
+            Cue::ConclusionBefore => sentence.start <= f.span.start && f.span.end <= q.span.start,
+            Cue::ConclusionAfter => f.span.start >= q.span.end && f.span.start - q.span.end <= 3,
+            _ => false,
+        })
+}
+
+/// Whether a figure in a unit is followed by a word for a card: "80 GB 卡",
+/// "80GB GPUs", "24 GB cards".
+fn sizes_a_card(text: &str, q: &Quantity) -> bool {
+    if qd_is_count(q) {
+        return false;
+    }
+    let rest = text[q.span.end..].trim_start_matches([' ', '-']);
+    rest.starts_with('卡')
+        || rest
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .next()
+            .is_some_and(|word| CARD_WORDS.contains(&word.to_ascii_lowercase().as_str()))
 }
 
 /// Whether a requirement cue stands before the figure in its clause.

@@ -344,7 +344,9 @@ impl Expr {
                 };
                 let number = crate::number::format::number(value);
                 match q.unit.label.as_str() {
-                    "$" | "US$" | "NT$" => write!(f, "{}{number}{word}", q.unit.label),
+                    _ if q.unit.is_written_before() => {
+                        write!(f, "{}{number}{word}", q.unit.label)
+                    }
                     _ if q.unit.is_one() => write!(f, "{number}{word}"),
                     label if word.is_empty() => write!(f, "{number} {label}"),
                     // "1 万亿 token", "1.31 亿元".

@@ -58,7 +58,7 @@ impl Quantity {
                 let plain = crate::number::format::number(value / self.unit.factor);
                 match self.unit.label.as_str() {
                     "" => plain,
-                    "$" | "US$" | "NT$" => format!("{}{plain}", self.unit.label),
+                    _ if self.unit.is_written_before() => format!("{}{plain}", self.unit.label),
                     "%" | "％" => format!("{plain}%"),
                     label => format!("{plain} {label}"),
                 }
@@ -423,18 +423,19 @@ impl Lexer<'_> {
     ) -> Option<(Quantity, usize)> {
         let text = &doc[..end];
         let rest = &text[pos..];
-        // "HK$8", "S$2": a dollar of another country, which no figure in US
-        // dollars is ("NT$" has a unit of its own, below).
+        // "S$2", "A$5": a dollar of another country, which no figure in US
+        // dollars is ("NT$" and "HK$" have units of their own, below).
         if rest.starts_with(['$', '＄'])
             && text[..pos].ends_with(|c: char| c.is_ascii_uppercase())
-            && !text[..pos].ends_with("US")
-            && !text[..pos].ends_with("NT")
+            && !["US", "NT", "HK"].iter().any(|p| text[..pos].ends_with(p))
         {
             return None;
         }
-        // Currency before the number: "$5.576M", "US$2", "NT$35,000".
+        // Currency before the number: "$5.576M", "US$2", "NT$35,000", "HK$8".
         let taiwan = rest.strip_prefix("NT$");
+        let hong_kong = rest.strip_prefix("HK$");
         let (currency_len, currency) = if let Some(r) = taiwan
+            .or(hong_kong)
             .or_else(|| rest.strip_prefix("US$"))
             .or_else(|| rest.strip_prefix('$'))
             .or_else(|| rest.strip_prefix('＄'))
@@ -443,10 +444,10 @@ impl Lexer<'_> {
         } else {
             (0, false)
         };
-        let (currency_code, currency_label) = if taiwan.is_some() {
-            ("TWD", "NT$")
-        } else {
-            ("USD", "$")
+        let (currency_code, currency_label) = match (taiwan, hong_kong) {
+            (Some(_), _) => ("TWD", "NT$"),
+            (_, Some(_)) => ("HKD", "HK$"),
+            _ => ("USD", "$"),
         };
         let number_pos = pos + currency_len;
         let first = text[number_pos..].chars().next()?;
@@ -1407,6 +1408,16 @@ mod tests {
         assert_eq!(q.dimension(), Dimension::of(Base::Twd));
         assert_ne!(one("$52,000").dimension(), q.dimension());
         // Another country's dollar stays no figure in US dollars.
-        assert!(texts("HK$8").iter().all(|t| !t.starts_with('$')));
+        assert!(texts("S$8").iter().all(|t| !t.starts_with('$')));
+    }
+
+    #[test]
+    fn hong_kong_dollars_and_euros_are_their_own_currencies() {
+        let q = one("票價 HK$8");
+        assert_eq!((q.unit.label.as_str(), q.number.nominal), ("HK$", 8.0));
+        assert_eq!(q.dimension(), Dimension::of(Base::Hkd));
+        assert_eq!(one("約 2.5 萬億港元").dimension(), Dimension::of(Base::Hkd));
+        assert_eq!(one("3 亿欧元").dimension(), Dimension::of(Base::Eur));
+        assert_ne!(one("$8").dimension(), q.dimension());
     }
 }

@@ -22,6 +22,10 @@ pub enum Base {
     Yuan,
     /// The New Taiwan dollar ("NT$35,000", "新台幣"): no US dollar.
     Twd,
+    /// The Hong Kong dollar ("HK$8", "港元"): no US dollar either.
+    Hkd,
+    /// The euro ("€40", "歐元").
+    Eur,
     Accelerator,
     Parameter,
     Token,
@@ -29,7 +33,7 @@ pub enum Base {
 }
 
 impl Base {
-    pub const ALL: [Base; 11] = [
+    pub const ALL: [Base; 13] = [
         Base::Byte,
         Base::Flop,
         Base::Second,
@@ -37,6 +41,8 @@ impl Base {
         Base::Dollar,
         Base::Yuan,
         Base::Twd,
+        Base::Hkd,
+        Base::Eur,
         Base::Accelerator,
         Base::Parameter,
         Base::Token,
@@ -53,6 +59,8 @@ impl Base {
             Base::Dollar => "dollar",
             Base::Yuan => "yuan",
             Base::Twd => "twd",
+            Base::Hkd => "hkd",
+            Base::Eur => "eur",
             Base::Accelerator => "accelerator",
             Base::Parameter => "parameter",
             Base::Token => "token",
@@ -76,10 +84,10 @@ impl Base {
 
 /// Exponents over [`Base::ALL`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Dimension([i8; 11]);
+pub struct Dimension([i8; 13]);
 
 impl Dimension {
-    pub const NONE: Dimension = Dimension([0; 11]);
+    pub const NONE: Dimension = Dimension([0; 13]);
 
     pub fn of(base: Base) -> Dimension {
         let mut d = Dimension::NONE;

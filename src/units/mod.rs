@@ -44,6 +44,12 @@ impl Unit {
         }
     }
 
+    /// Whether the unit is a currency sign written before its number:
+    /// "$2", "NT$35,000", "HK$8".
+    pub fn is_written_before(&self) -> bool {
+        matches!(self.label.as_str(), "$" | "US$" | "NT$" | "HK$")
+    }
+
     pub fn is_one(&self) -> bool {
         self.label.is_empty() && self.dimension == Dimension::NONE && self.factor == 1.0
     }
