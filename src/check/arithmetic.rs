@@ -789,6 +789,18 @@ mod tests {
     }
 
     #[test]
+    fn joules_are_watt_seconds() {
+        // 350 s × 412 W = 144,200 J.
+        assert_eq!(
+            verdicts("Each frame took 350 s at 412 W: 350 × 412 = 144 kJ."),
+            [Verdict::Verified]
+        );
+        assert_eq!(verdicts("350 s × 412 W = 144.2 kJ."), [Verdict::Verified]);
+        assert_eq!(verdicts("350 s × 412 W = 152 kJ."), [Verdict::Contradicted]);
+        assert_eq!(verdicts("2 kWh = 7.2 MJ."), [Verdict::Verified]);
+    }
+
+    #[test]
     fn bare_operands_may_count_in_the_results_magnitude_word() {
         assert_eq!(
             verdicts("全年租赁费用 100 × 12 × 4.5 = 5,400 万元。"),

@@ -47,7 +47,7 @@ use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::BlockKind;
-use crate::read::segment::{at_most_chars, clause_at, last_chars};
+use crate::read::segment::{at_most_chars, clause_at, inside_brackets, last_chars};
 
 pub struct Share;
 
@@ -164,8 +164,14 @@ impl Check for Share {
                     quantity: q,
                     words: said_of,
                 };
-                // "466 interruptions. Of those, …": the whole of the parts.
-                if parts_cue.is_some_and(|at| q.span.end <= at) || parts_follows(input, index, q) {
+                // "466 interruptions. Of those, …": the whole of the parts;
+                // never a figure in brackets, an aside such as the year
+                // before's ("收入 38.6 亿元（2023 年为 27.1 亿元）；其中…").
+                let aside = inside_brackets(&text[sentence.span.start..q.span.start]);
+                if !aside
+                    && (parts_cue.is_some_and(|at| q.span.end <= at)
+                        || parts_follows(input, index, q))
+                {
                     whole = Some(stated.clone());
                 }
                 if earlier.len() == 2 * RECENT {
@@ -415,7 +421,12 @@ const RATE_WORDS: [&str; 12] = [
 /// Whether a comparison word points at the figure: "较 H100 的 700W",
 /// "比 700W", "than the H100's 700 W", "compared with 700 W".
 fn compared_to(text: &str, figure: &Quantity) -> bool {
-    let near = last_chars(&text[..figure.span.start], 24);
+    compared_before(text, figure.span.start)
+}
+
+/// Whether a comparison word stands in the clause right before `at`.
+fn compared_before(text: &str, at: usize) -> bool {
+    let near = last_chars(&text[..at], 24);
     // Within the figure's clause only.
     let before = near
         .rsplit(|c: char| "。！？；，,;!?\n".contains(c))
@@ -460,6 +471,18 @@ fn breaks_down_a_figure(
         Token::Quantity(f) => f.span.end == before_end,
         _ => false,
     })
+}
+
+/// Whether a figure stands alone in brackets right after a comparison
+/// word, as the value compared with: the "78.9%" of "较上周（78.9%）提升 1.7
+/// 个百分点", "than last week (78.9%)". It is no size of a change.
+fn compared_in_brackets(text: &str, figure: &Quantity) -> bool {
+    let before = text[..figure.span.start].trim_end();
+    let after = text[figure.span.end..].trim_start();
+    let Some(outside) = before.strip_suffix(['(', '（']) else {
+        return false;
+    };
+    after.starts_with([')', '）']) && compared_before(text, outside.trim_end().len())
 }
 
 /// "This is up from …", "这比…", "這較…".
@@ -526,6 +549,9 @@ fn change(
     // "MFU 提高到 50%", "rose to 40%": the share is where the change ends,
     // not its size, unless the clause names a rate of change ("growth slows
     // to 12%", "增速放缓至 12%").
+    if compared_in_brackets(text, q) {
+        return None;
+    }
     let to = lead.trim_end();
     let clause_text = text[clause.clone()].to_lowercase();
     let names_a_rate = RATE_WORDS.iter().any(|w| clause_text.contains(w));
@@ -1070,6 +1096,29 @@ mod tests {
             verdicts("In 2027 capex growth slows to 12%, taking spend from $102bn to $114.2bn."),
             [Verdict::Verified]
         );
+    }
+
+    #[test]
+    fn a_compared_figure_in_brackets_is_no_size_of_the_change() {
+        let weekly = "利用率 66.0%，较上月（64.5%）提升 1.5 个百分点。";
+        assert!(verdicts(weekly).is_empty());
+        // Not in brackets, the figure after a change word is its size.
+        assert_eq!(
+            verdicts("利用率从 60% 提升到 66%，提升 10%。"),
+            [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn a_whole_in_brackets_is_an_aside_not_the_whole_of_the_parts() {
+        use Verdict::{Contradicted, Verified};
+        let text = |share: &str| {
+            format!(
+                "公司销售额 52.0 亿元（上年为 40.0 亿元）；其中海外业务 13.0 亿元，占总销售额的 {share}。"
+            )
+        };
+        assert_eq!(verdicts(&text("25%")), [Verified]);
+        assert_eq!(verdicts(&text("32.5%")), [Contradicted]);
     }
 
     #[test]

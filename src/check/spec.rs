@@ -1579,11 +1579,24 @@ fn compared(text: &str, m: &Mention) -> bool {
 
 /// Whether the figure is what a figure of its kind before it is set
 /// against ("the GB200 NVL72 runs at 120 kW, against 10–15 kW for a
-/// traditional rack"), with no name between the contrast and the figure:
-/// it is the other thing's, which the sentence does not name.
+/// traditional rack", "…约 120 kW，而传统机柜在 10~15 kW"), with no name
+/// between the contrast and the figure: it is the other thing's, which the
+/// sentence does not name.
 fn against_another(context: &Context, sentence: &Range<usize>, q: &Quantity) -> bool {
     // Not "vs": "(989 vs 312 TFLOPS)" pairs two named things in order.
-    const CONTRASTS: [&str; 4] = [" against ", " compared with ", " compared to ", "相比之下"];
+    // "而" and "whereas" contrast only opening a clause ("约 120 kW，而传统
+    // 机柜在 10~15 kW").
+    const CONTRASTS: [&str; 9] = [
+        " against ",
+        " compared with ",
+        " compared to ",
+        ", whereas ",
+        "相比之下",
+        "，而",
+        ",而",
+        "；而",
+        "、而",
+    ];
     let before = &context.text[sentence.start..q.span.start];
     let lower = before.to_lowercase();
     let Some(at) = CONTRASTS
@@ -1602,7 +1615,13 @@ fn against_another(context: &Context, sentence: &Range<usize>, q: &Quantity) -> 
         .mentions
         .iter()
         .any(|m| m.span.start >= at && m.span.end <= q.span.start);
-    figure_before && !named_between
+    // "CUDA 核心 16,896 个，而 Tensor Core 528 个" sets one thing's two
+    // attributes side by side: an attribute named after the contrast keeps
+    // the subject.
+    let attribute_between = context.cues.iter().any(|f| {
+        matches!(f.cue, Cue::Attribute(_)) && f.span.start >= at && f.span.end <= q.span.start
+    });
+    figure_before && !named_between && !attribute_between
 }
 
 /// The count written right before a mention: 8 in "8×H100".

@@ -112,7 +112,7 @@ fn ends_clause(text: &str, i: usize, c: char) -> bool {
 }
 
 /// Whether a bracket is open at the end of `text`.
-fn inside_brackets(text: &str) -> bool {
+pub fn inside_brackets(text: &str) -> bool {
     let opened = text.matches(['(', '（']).count();
     let closed = text.matches([')', '）']).count();
     opened > closed
