@@ -85,7 +85,8 @@ impl Check for Spec {
                     .blocks
                     .get(sentence.block)
                     .and_then(|b| b.intro)
-                    .and_then(|i| last_named.get(&i).cloned());
+                    .and_then(|i| last_named.get(&i).cloned())
+                    .or_else(|| per_card_of_item_before(input, sentence, &last_named));
                 topic = Topic {
                     block: Some(sentence.block),
                     article: article.clone(),
@@ -1455,6 +1456,49 @@ fn subject(
         })
 }
 
+/// Words opening a list item that say its figures are each card's.
+const PER_CARD_OPENINGS: [&str; 8] = [
+    "per-gpu",
+    "per gpu",
+    "each gpu",
+    "per-card",
+    "每卡",
+    "每张卡",
+    "每張卡",
+    "单卡",
+];
+
+/// "- 8 × H100 SXM5 (3.35 TB/s per GPU)" then "- Per-GPU peak: …": a list
+/// item that opens on each card's figures and names nothing is about the
+/// accelerator the item right before it named, when that names only
+/// accelerators.
+fn per_card_of_item_before(
+    input: &Input,
+    sentence: &Sentence,
+    last_named: &std::collections::HashMap<usize, Mention>,
+) -> Option<Mention> {
+    let item = input.blocks.get(sentence.block)?.item?;
+    let before = sentence.block.checked_sub(1)?;
+    let sibling = input.blocks.get(before)?.item?;
+    if sibling.list != item.list || sibling.index + 1 != item.index {
+        return None;
+    }
+    let head: String = input.doc.text[sentence.span.clone()]
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '*' || c == '_')
+        .chars()
+        .take(12)
+        .collect::<String>()
+        .to_lowercase();
+    if !PER_CARD_OPENINGS.iter().any(|w| head.starts_with(w)) {
+        return None;
+    }
+    last_named.get(&before).cloned().filter(|m| {
+        m.entities
+            .iter()
+            .all(|&i| input.kb.entity(i).kind == Kind::Accelerator)
+    })
+}
+
 /// The name a figure is paired with by "respectively" ([`respective`]).
 /// Whether a figure follows a name with only a bracketed aside and a few
 /// words of no clause punctuation between them: "NAME（…、…）预训练 14.8T".
@@ -1687,6 +1731,7 @@ fn cues_for(
         .cloned()
         .collect();
     keep_own_attributes(&mut cues, &q.span, &context.figures, context.text);
+    cues.extend(memory_at(context, q, clause));
     cues.extend(context.header_cues.iter().cloned());
     let has = |key: &str, list: &[Found]| {
         list.iter()
@@ -1706,6 +1751,29 @@ fn cues_for(
         }
     }
     cues
+}
+
+/// "192 GB HBM3 at 4.0 TB/s", "24 GB GDDR6X @ 1,008 GB/s": a bandwidth
+/// right after a memory named at its speed is the memory's bandwidth, though
+/// the memory's name is the size's own cue.
+fn memory_at(context: &Context, q: &Quantity, clause: &Range<usize>) -> Option<Found> {
+    let bandwidth = Dimension::of(Base::Byte) / Dimension::of(Base::Second);
+    if !q.dimension().physical().compatible(bandwidth) {
+        return None;
+    }
+    context
+        .cues
+        .iter()
+        .filter(|f| f.span.start >= clause.start && f.span.end <= q.span.start)
+        .find(|f| {
+            let gap = context.text[f.span.end..q.span.start].trim();
+            matches!(&f.cue, Cue::Attribute(a) if a == "memory_capacity")
+                && (gap.eq_ignore_ascii_case("at") || gap == "@")
+        })
+        .map(|f| Found {
+            span: f.span.clone(),
+            cue: Cue::Attribute("memory_bandwidth".to_string()),
+        })
 }
 
 fn distance(a: &Range<usize>, b: &Range<usize>) -> usize {
@@ -2598,6 +2666,51 @@ mod tests {
             spec("Llama 3.1 70B needs 320 KiB of KV cache per token, so 71 GB holds roughly 216,000 tokens of context.")
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_bandwidth_after_memory_at_is_the_memorys() {
+        let verdict_of = |text: &str, figure: &str| {
+            spec(text)
+                .into_iter()
+                .find(|(_, span, ..)| span == figure)
+                .map(|(verdict, ..)| verdict)
+        };
+        let line = |bandwidth: &str| format!("- AMD MI300X: 192 GB HBM3 at {bandwidth}, 750 W\n");
+        assert_eq!(
+            verdict_of(&line("5.3 TB/s"), "5.3 TB/s"),
+            Some(Verdict::Verified)
+        );
+        assert_eq!(
+            verdict_of(&line("4.0 TB/s"), "4.0 TB/s"),
+            Some(Verdict::Contradicted)
+        );
+        // A bandwidth with no word for what moves stays unchecked.
+        assert_eq!(
+            verdict_of("- AMD MI300X: 192 GB, 4.0 TB/s\n", "4.0 TB/s"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_per_card_item_is_about_the_card_of_the_item_before() {
+        let list = |second: &str| format!("- 4 × NVIDIA H100 SXM5 80GB\n- {second}\n");
+        let verdicts = |text: &str| -> Vec<Verdict> {
+            spec(text)
+                .into_iter()
+                .map(|(verdict, ..)| verdict)
+                .collect()
+        };
+        assert_eq!(
+            verdicts(&list("Per-GPU peak: 3,958 TFLOPS FP8 (dense)")),
+            [Verdict::Contradicted]
+        );
+        assert_eq!(
+            verdicts(&list("Per-GPU peak: 1,979 TFLOPS FP8 (dense)")),
+            [Verdict::Verified]
+        );
+        // An item that does not open on each card's figures is not the card's.
+        assert!(verdicts(&list("Peak: 3,958 TFLOPS FP8 (dense)")).is_empty());
     }
 
     #[test]
