@@ -257,6 +257,9 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             });
             !(claim.quantity.unit.is_one() && measured)
         })
+        // "1,024 卡；节点内 NVLink 带宽 400 GB/s": a figure the card's own
+        // spec gives, with no word making it a total, is that spec.
+        .filter(|o| !restates_a_card_fact(scope, claim, o))
         // "兩張 800W 等於省 350W": a saving or a change is a difference,
         // which no product gives.
         .filter(|_| !states_a_difference(scope, claim))
@@ -644,8 +647,33 @@ fn states_a_difference(scope: &Scope, claim: &Typed) -> bool {
                 "" | "了" | "by" | "of"
             )
     });
-    saving || changed
+    // "with 457 GB to spare", "还有 48 GB 余量": what is left of a whole is
+    // a difference too.
+    let after = text[claim.quantity.span.end..].to_lowercase();
+    let after = after.trim_start();
+    let left_over = LEFT_OVER.iter().any(|w| {
+        after
+            .strip_prefix(w)
+            .is_some_and(|rest| !w.is_ascii() || !rest.starts_with(char::is_alphanumeric))
+    });
+    saving || changed || left_over
 }
+
+/// Words right after a figure that make it what is left of a whole.
+const LEFT_OVER: [&str; 12] = [
+    "to spare",
+    "spare",
+    "left over",
+    "left",
+    "of headroom",
+    "headroom",
+    "free",
+    "余量",
+    "餘量",
+    "富余",
+    "富餘",
+    "的余量",
+];
 
 /// Words that make a figure the usable part of a whole.
 const USABLE: [&str; 6] = ["usable", "Usable", "effective", "Effective", "可用", "有效"];
@@ -664,6 +692,38 @@ fn is_usable(scope: &Scope, claim: &Typed) -> bool {
         .unwrap_or(scope.input.sentences[claim.sentence].span.clone());
     let text = &scope.input.doc.text[clause];
     USABLE.iter().any(|w| text.contains(w))
+}
+
+/// Whether the claim, as the relation's result, is the value a premise
+/// from the knowledge base gives per card ("1,024 卡；NVLink 带宽 400
+/// GB/s" for an H800) and its clause has no cue of its kind ("总带宽",
+/// "aggregate"): then it is the per-card figure, written without "per".
+fn restates_a_card_fact(scope: &Scope, claim: &Typed, o: &Outcome) -> bool {
+    if claim.kind != o.relation.result {
+        return false;
+    }
+    let clause = clause_around(scope, claim.sentence, claim.quantity.span.start);
+    let cued = Cues::builtin()
+        .find(&scope.input.doc.text[clause])
+        .iter()
+        .any(|f| matches!(&f.cue, Cue::Kind(k) if *k == claim.kind));
+    let claimed = claim.quantity.claimed(false, false);
+    let physical = claim.quantity.dimension().physical();
+    !cued
+        && o.bindings.iter().any(|b| {
+            matches!(b.origin, Origin::Kb { .. })
+                && kind_dimension(&b.kind).is_some_and(|d| d.physical().compatible(physical))
+                && claimed.meets_within(&b.value, scope.input.tolerance)
+        })
+}
+
+/// The dimension of a kind of figure, from `claims/cues.yaml`.
+fn kind_dimension(kind: &str) -> Option<Dimension> {
+    Cues::builtin()
+        .kinds()
+        .iter()
+        .find(|k| k.name == kind)
+        .map(|k| k.dimension)
 }
 
 /// The clause of a sentence that holds a position, else the sentence.
@@ -1611,6 +1671,23 @@ mod tests {
         assert_eq!(
             verdicts("8 张 H100 的 NVLink 总带宽为 7.2 TB/s。"),
             [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn what_is_left_of_a_whole_is_no_product() {
+        let text = |tail: &str| format!("Llama 3.1 405B (405B parameters) in FP8 {tail}.");
+        assert!(verdicts(&text("fits one H200 node, with 723 GB to spare")).is_empty());
+        assert_eq!(verdicts(&text("is 723 GB")), [Verdict::Contradicted]);
+    }
+
+    #[test]
+    fn a_cards_own_spec_beside_a_count_is_no_total() {
+        assert!(verdicts("集群共 1,024 张 H800；NVLink 带宽 400 GB/s。").is_empty());
+        // Named a total, it is one.
+        assert_eq!(
+            verdicts("集群共 1,024 张 H800；NVLink 总带宽 400 GB/s。"),
+            [Verdict::Contradicted]
         );
     }
 

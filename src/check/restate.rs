@@ -41,6 +41,7 @@ use crate::lang::message::Message;
 use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
+use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token, apply_hedge};
 use crate::units::{Base, Dimension};
 
@@ -145,8 +146,11 @@ fn powers_kept_for_hours(input: &Input, findings: &mut Vec<Finding>) {
             durations.push(q);
         }
         let powers: Vec<&&Quantity> = figures.iter().filter(|q| q.dimension() == power).collect();
-        for (i, kept) in powers.iter().enumerate() {
-            for stated in &powers[i + 1..] {
+        // "up to 10.2 kW" bounds a power, and a bound times a period holds
+        // for any energy below it: only stated values are multiplied.
+        let bound = |q: &Quantity| matches!(q.hedge, Some(Hedge::AtLeast | Hedge::AtMost));
+        for (i, kept) in powers.iter().enumerate().filter(|(_, q)| !bound(q)) {
+            for stated in powers[i + 1..].iter().filter(|q| !bound(q)) {
                 let claimed = stated.claimed(false, false);
                 let significant =
                     stated.number.nominal.abs() / (2.0 * stated.digit_half).max(f64::MIN_POSITIVE);
@@ -268,15 +272,23 @@ fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Opt
 
 /// The finding for a second figure that restates the first in other units.
 fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Option<Finding> {
-    let readings = |q: &Quantity, exact: bool| -> Vec<(Interval, bool)> {
-        let mut out = vec![(value(q, false, exact), false)];
-        if q.has_binary_reading() {
-            out.push((value(q, true, exact), true));
-        }
-        out
+    let readings =
+        |q: &Quantity, value: fn(&Quantity, bool) -> Interval| -> Vec<(Interval, bool)> {
+            let mut out = vec![(value(q, false), false)];
+            if q.has_binary_reading() {
+                out.push((value(q, true), true));
+            }
+            out
+        };
+    // "约 2.0×10^6 秒，即 23.3 天": a first figure the writer hedges is a
+    // rounding too, of the value both were worked from; it keeps its last
+    // digit's rounding (not the hedge's width).
+    let stated = if first.hedge == Some(Hedge::Approx) {
+        readings(first, rounded_value)
+    } else {
+        readings(first, exact_value)
     };
-    let stated = readings(first, true);
-    let restated = readings(second, false);
+    let restated = readings(second, restated_value);
     let ratio = (second.claimed(false, false).nominal / first.premise().nominal).abs();
     if !(1e-3..=1e3).contains(&ratio) {
         return None;
@@ -342,18 +354,23 @@ fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -
     })
 }
 
-/// A figure in base units: the first exactly as written (it is what the
-/// writer converted), but for a calendar span's length ("a year" is 8,760
-/// to 8,784 hours), the restatement with its last digit's rounding and its
+/// The first figure in base units, exactly as written (it is what the
+/// writer converted) but for a calendar span's length ("a year" is 8,760
+/// to 8,784 hours).
+fn exact_value(q: &Quantity, binary: bool) -> Interval {
+    q.unit.scale(Interval::exact(q.number.nominal), binary)
+}
+
+/// A figure in base units, within the rounding of its last digit.
+fn rounded_value(q: &Quantity, binary: bool) -> Interval {
+    Interval::around(q.number.nominal, q.digit_half).scale(q.unit.factor_for(binary))
+}
+
+/// The restatement in base units, with its last digit's rounding and its
 /// hedge.
-fn value(q: &Quantity, binary: bool, exact: bool) -> Interval {
+fn restated_value(q: &Quantity, binary: bool) -> Interval {
     let factor = q.unit.factor_for(binary);
-    if exact {
-        q.unit.scale(Interval::exact(q.number.nominal), binary)
-    } else {
-        let rounded = Interval::around(q.number.nominal, q.digit_half).scale(factor);
-        apply_hedge(rounded, q.hedge, q.step * factor)
-    }
+    apply_hedge(rounded_value(q, binary), q.hedge, q.step * factor)
 }
 
 fn help(first: &Quantity, second: &Quantity) -> Message {
@@ -402,6 +419,35 @@ mod tests {
         // another power.
         assert!(restated("The hall drew 1.1 MW; the campus will draw 2,400 MW.").is_empty());
         assert!(restated("It ran 24 hours at 1 MW; the site has 24 MW.").is_empty());
+    }
+
+    #[test]
+    fn a_bound_on_a_power_is_no_power_kept_for_hours() {
+        let text = "Over a year each node draws up to 10.2 kW, so 64 nodes draw 652.8 kW.";
+        assert!(restated(text).is_empty());
+        let stated = "Over a year each node draws 10.2 kW, which works out to 89,352 kW.";
+        assert_eq!(
+            restated(stated),
+            [(Verdict::Contradicted, "89,352 kW".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_hedged_first_figure_keeps_its_rounding() {
+        // 3.0×10^6 s is 34.7 days; "约 3.0" covers 34.1 to 35.3.
+        assert_eq!(
+            restated("耗时约 3.0×10^6 秒，即 35.2 天。"),
+            [(Verdict::Verified, "35.2 天".to_string())]
+        );
+        assert_eq!(
+            restated("耗时约 3.0×10^6 秒，即 36.0 天。"),
+            [(Verdict::Contradicted, "36.0 天".to_string())]
+        );
+        // Unhedged, the first figure is what the writer converted.
+        assert_eq!(
+            restated("耗时 3.0×10^6 秒，即 35.2 天。"),
+            [(Verdict::Contradicted, "35.2 天".to_string())]
+        );
     }
 
     #[test]

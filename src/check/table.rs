@@ -148,6 +148,13 @@ impl Grid<'_> {
         self.labels
             .get(&row)
             .is_some_and(|l| Cues::builtin().is_total_label(&text[l.clone()]))
+            || self.is_subtotal_row(text, row)
+    }
+
+    fn is_subtotal_row(&self, text: &str, row: usize) -> bool {
+        self.labels
+            .get(&row)
+            .is_some_and(|l| Cues::builtin().is_subtotal_label(&text[l.clone()]))
     }
 
     fn rows(&self) -> impl Iterator<Item = usize> + '_ {
@@ -262,6 +269,9 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
     let text = input.doc.text.as_str();
     let mut out = Vec::new();
     let mut first_part_row = 1;
+    // The subtotal rows since the last total: a total may sum them with
+    // the rows after the last ("Hardware subtotal", "Support", "Total").
+    let mut subtotals: Vec<usize> = Vec::new();
     let rows: Vec<usize> = grid.rows().collect();
     let last = rows.last().copied();
     for &row in &rows {
@@ -275,10 +285,26 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
             .copied()
             .filter(|&r| r >= first_part_row && r < row)
             .collect();
+        let with_subtotals: Vec<usize> = subtotals
+            .iter()
+            .copied()
+            .chain(parts_rows.iter().copied())
+            .collect();
+        let subtotalled = !subtotals.is_empty() && !grid.is_subtotal_row(text, row);
+        // Each column's sum over the rows since the last total, or, after
+        // subtotals, over them and the rows after: whichever holds, the
+        // plain rows when neither does.
         let sums: Vec<ColumnSum> = grid
             .columns()
             .into_iter()
-            .filter_map(|column| column_sum(text, grid, &parts_rows, row, column))
+            .filter_map(|column| {
+                let plain = column_sum(text, grid, &parts_rows, row, column);
+                let holds = |c: &ColumnSum| c.total.premise().meets_within(&c.sum, input.tolerance);
+                match subtotalled.then(|| column_sum(text, grid, &with_subtotals, row, column)) {
+                    Some(Some(alt)) if holds(&alt) || plain.is_none() => Some(alt),
+                    _ => plain,
+                }
+            })
             .collect();
         // A last row under no total word ("| **Fleet** | 432 | 3,456 |")
         // is the table's total when it is the sum of the rows above in two
@@ -288,7 +314,17 @@ fn total_rows(input: &Input, grid: &Grid) -> Vec<Finding> {
             continue;
         }
         first_part_row = row + 1;
-        if parts_rows.len() < 2 {
+        if grid.is_subtotal_row(text, row) {
+            subtotals.push(row);
+        } else {
+            subtotals.clear();
+        }
+        let parts_counted = if subtotalled {
+            with_subtotals.len()
+        } else {
+            parts_rows.len()
+        };
+        if parts_counted < 2 {
             continue;
         }
         for ColumnSum { total, parts, sum } in sums {
@@ -1000,6 +1036,30 @@ mod tests {
             .filter(|f| f.check == "table")
             .map(|f| (f.verdict, text[f.span.clone()].to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_total_after_a_subtotal_sums_it_with_the_rows_after() {
+        let table = |total: &str| {
+            format!(
+                "| Item | Cost |\n|---|---|\n| Servers | $4,000,000 |\n| Network | $500,000 |\n\
+                 | Equipment subtotal | $4,500,000 |\n| Support, 10% | $450,000 |\n| **Total** | **{total}** |\n"
+            )
+        };
+        assert_eq!(
+            checked(&table("$4,950,000")),
+            vec![
+                (Verdict::Verified, "$4,500,000".to_string()),
+                (Verdict::Verified, "$4,950,000".to_string()),
+            ]
+        );
+        assert_eq!(
+            checked(&table("$5,100,000")),
+            vec![
+                (Verdict::Verified, "$4,500,000".to_string()),
+                (Verdict::Contradicted, "$5,100,000".to_string()),
+            ]
+        );
     }
 
     #[test]

@@ -107,6 +107,7 @@ struct Sums {
     rest: Vec<String>,
     change: Vec<String>,
     table_totals: Vec<String>,
+    table_subtotals: Vec<String>,
     share_headers: Vec<String>,
 }
 
@@ -154,6 +155,8 @@ pub struct Cues {
     precision_bytes: BTreeMap<String, f64>,
     /// Row labels of a table's total row, folded.
     table_totals: Vec<String>,
+    /// Last words of a table's subtotal row label, folded.
+    table_subtotals: Vec<String>,
     /// Column-header words that make a percentage column shares, folded.
     share_headers: Vec<String>,
     /// Words that restate a figure in other units, folded, longest first.
@@ -276,6 +279,7 @@ impl Cues {
             kinds,
             precision_bytes: file.precision_bytes,
             table_totals: file.sums.table_totals.iter().map(|w| fold(w)).collect(),
+            table_subtotals: file.sums.table_subtotals.iter().map(|w| fold(w)).collect(),
             share_headers: file.sums.share_headers.iter().map(|w| fold(w)).collect(),
             capacity: file.capacity.iter().map(|w| fold(w)).collect(),
             restatements: {
@@ -296,6 +300,16 @@ impl Cues {
     pub fn is_total_label(&self, label: &str) -> bool {
         let bare = fold(label.trim_matches(|c: char| c.is_whitespace() || "*_:：".contains(c)));
         self.table_totals.contains(&bare)
+    }
+
+    /// Whether a table row label names a row that totals the rows above it
+    /// within the table's parts ("Hardware subtotal", "设备小计").
+    pub fn is_subtotal_label(&self, label: &str) -> bool {
+        let bare = fold(label.trim_matches(|c: char| c.is_whitespace() || "*_:：".contains(c)));
+        self.table_subtotals.iter().any(|w| {
+            bare.strip_suffix(w.as_str())
+                .is_some_and(|rest| !w.is_ascii() || rest.is_empty() || rest.ends_with(' '))
+        })
     }
 
     /// Whether a column header makes its percentages shares of one whole:
@@ -497,7 +511,7 @@ mod tests {
     #[test]
     fn errors_have_a_location() {
         let e = Cues::parse(
-            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [], share_headers: [] }\nrestatements: []\ndistributive: { before: [], after: [] }\ncapacity: []\nextra: 1\n",
+            "qualifiers: {}\nattributes: {}\nderived: []\nkinds: {}\nconclusions: { before: [], after: [] }\nrequirements: []\nprecision_bytes: {}\nsums: { totals: [], parts: [], rest: [], change: [], table_totals: [], table_subtotals: [], share_headers: [] }\nrestatements: []\ndistributive: { before: [], after: [] }\ncapacity: []\nextra: 1\n",
         )
         .unwrap_err();
         assert_eq!((e.line, e.column), (12, 1));
