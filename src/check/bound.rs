@@ -303,7 +303,8 @@ fn configuration<'a>(input: &Input<'a>, text: &str, index: usize) -> Option<Conf
         if !cards {
             continue;
         }
-        let counted = sentence.tokens.iter().find_map(|t| match t {
+        // The nearest count: in "one 8× H100 node" the 8 counts the cards.
+        let counted = sentence.tokens.iter().rev().find_map(|t| match t {
             Token::Quantity(c)
                 if c.span.end <= span.start
                     && gap(text, &c.span, &span) <= 2
@@ -374,13 +375,30 @@ fn totals_the_configuration(text: &str, config: &Configuration, u: &Quantity) ->
     let end = config.per_card.map_or(config.mention.span.end, |p| {
         p.span.end.max(config.mention.span.end)
     });
-    u.span.start >= end
-        && text[end..u.span.start]
-            .trim()
-            .trim_end_matches(['(', '（', '=', ',', '，'])
-            .trim()
-            .is_empty()
+    let between = text[end..u.span.start.max(end)]
+        .trim()
+        .trim_end_matches(['(', '（', '=', ',', '，'])
+        .trim()
+        .to_lowercase();
+    u.span.start >= end && (between.is_empty() || MACHINE_WORDS.contains(&between.as_str()))
 }
+
+/// Words for the machine a configuration is, between it and the total it
+/// holds: "one 8× H100 node (640 GB)".
+const MACHINE_WORDS: [&str; 12] = [
+    "node",
+    "server",
+    "box",
+    "system",
+    "machine",
+    "节点",
+    "節點",
+    "服务器",
+    "伺服器",
+    "机器",
+    "機器",
+    "整机",
+];
 
 /// Characters between two spans, separators like "×" and "块" not counted.
 fn gap(text: &str, first: &Range<usize>, second: &Range<usize>) -> usize {
@@ -504,6 +522,17 @@ mod tests {
             )
             .iter()
             .all(|(verdict, _)| *verdict == Verdict::Verified)
+        );
+        // "one 8× H200 node (1,128 GB)": eight cards, and the machine's
+        // capacity in brackets.
+        assert!(
+            bounds("BF16 weights of 810 GB fit one 8× H200 node (1,128 GB).")
+                .iter()
+                .all(|(verdict, _)| *verdict == Verdict::Verified)
+        );
+        assert_eq!(
+            bounds("The BF16 weights need 1,300 GB, on one 8× H200 node."),
+            [(Verdict::Contradicted, "1,300 GB".to_string())]
         );
         // A use stated before the configuration still counts.
         assert_eq!(

@@ -26,12 +26,13 @@ use std::ops::Range;
 
 use crate::check::finding::{Finding, Related, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
-use crate::claim::cues::{Cue, Found};
+use crate::claim::cues::{Cue, Cues, Found};
 use crate::lang::message::Message;
 use crate::msg;
 use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
+use crate::read::markdown::ListItem;
 use crate::units::Dimension;
 
 pub struct Sum;
@@ -72,6 +73,116 @@ impl Check for Sum {
                 next,
             ));
         }
+        findings.extend(list_totals(input));
+    }
+}
+
+/// One list item's text and figures.
+struct ItemFigures<'a> {
+    block: usize,
+    item: ListItem,
+    start: usize,
+    figures: Vec<&'a Quantity>,
+}
+
+/// "- GPUs: $2,800 … - PSU: $380 - **Total: $5,070**": an item of a list
+/// labelled as the total ("Total:", "合计：") against the sum of the items
+/// before it in its list, each item's last figure of the total's kind. Every
+/// item counted must state one; with fewer than two, or an item without,
+/// the list is no breakdown.
+fn list_totals(input: &Input) -> Vec<Finding> {
+    let text = input.doc.text.as_str();
+    let mut items: Vec<ItemFigures> = Vec::new();
+    for sentence in input.sentences {
+        let Some(item) = input.blocks.get(sentence.block).and_then(|b| b.item) else {
+            continue;
+        };
+        let figures = sentence.tokens.iter().filter_map(|t| match t {
+            Token::Quantity(q) if q.number.is_finite() && !q.is_share => Some(&**q),
+            _ => None,
+        });
+        match items.last_mut() {
+            Some(last) if last.block == sentence.block => last.figures.extend(figures),
+            _ => items.push(ItemFigures {
+                block: sentence.block,
+                item,
+                start: sentence.span.start,
+                figures: figures.collect(),
+            }),
+        }
+    }
+    let mut out = Vec::new();
+    for (at, entry) in items.iter().enumerate() {
+        let Some(total) = labelled_total(text, entry) else {
+            continue;
+        };
+        let mut parts: Vec<&Quantity> = Vec::new();
+        let mut index = entry.item.index;
+        let mut complete = true;
+        for before in items[..at].iter().rev() {
+            if before.item.list != entry.item.list || before.item.index + 1 != index {
+                break;
+            }
+            if labelled_total(text, before).is_some() {
+                break;
+            }
+            let part = before.figures.iter().rev().find(|q| {
+                q.dimension() == total.dimension() && q.unit.is_one() == total.unit.is_one()
+            });
+            match part {
+                Some(p) => parts.push(p),
+                None => {
+                    complete = false;
+                    break;
+                }
+            }
+            index = before.item.index;
+        }
+        if !complete || parts.len() < 2 || parts.iter().any(|p| p.premise().lo <= 0.0) {
+            continue;
+        }
+        parts.reverse();
+        let sum = parts
+            .iter()
+            .fold(Interval::exact(0.0), |sum, p| sum + p.premise());
+        let terms: Vec<&str> = parts.iter().map(|p| text[p.span.clone()].trim()).collect();
+        let computed = format!(
+            "{} = {}",
+            terms.join(" + "),
+            total.restate(&text[total.span.clone()], sum.nominal)
+        );
+        let related = parts
+            .iter()
+            .map(|p| Related {
+                span: p.span.clone(),
+                note: msg!("note-a-part"),
+            })
+            .collect();
+        out.push(finding(
+            text,
+            total.span.clone(),
+            total.premise().meets_within(&sum, input.tolerance),
+            computed.clone(),
+            vec![as_written(computed)],
+            related,
+        ));
+    }
+    out
+}
+
+/// The figure of a list item labelled as the total: the item opens on a
+/// total word and a colon ("**Total:** $5,070", "合计：¥3.2 万") and states
+/// one figure.
+fn labelled_total<'a>(text: &str, entry: &ItemFigures<'a>) -> Option<&'a Quantity> {
+    let head =
+        text[entry.start..].trim_start_matches(|c: char| c.is_whitespace() || "*_".contains(c));
+    let colon = head.find([':', '：']).filter(|&i| i <= 24)?;
+    if !Cues::builtin().is_total_label(&head[..colon]) {
+        return None;
+    }
+    match entry.figures.as_slice() {
+        [total] => Some(total),
+        _ => None,
     }
 }
 
@@ -444,6 +555,26 @@ mod tests {
             .filter(|f| f.check == "sum")
             .map(|f| (f.verdict, text[f.span.clone()].to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_list_item_labelled_total_sums_the_items_before() {
+        let list = |total: &str| {
+            format!(
+                "Parts:\n\n- 2x RTX 4090 at $1,600 each: $3,200\n- Board: $450\n- PSU (1,600 W): $300\n- **Total: {total}**\n"
+            )
+        };
+        assert_eq!(
+            sums(&list("$3,950")),
+            [(Verdict::Verified, "$3,950".to_string())]
+        );
+        assert_eq!(
+            sums(&list("$4,150")),
+            [(Verdict::Contradicted, "$4,150".to_string())]
+        );
+        // An item without a figure of the total's kind: no breakdown.
+        let partial = "- GPU: $1,600\n- Board: donated\n- PSU: $300\n- Total: $1,900\n";
+        assert!(sums(partial).is_empty());
     }
 
     #[test]
