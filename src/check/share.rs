@@ -497,10 +497,14 @@ fn opens_on_this(text: &str, sentence: &crate::read::segment::Sentence) -> bool 
 }
 
 /// Whether the sentence says the change starts at the figure: "从 900
-/// GB/s", "from 900 GB/s".
+/// GB/s", "由 1,008 GB/s 升到", "from 900 GB/s".
 fn stated_from(text: &str, sentence: &crate::read::segment::Sentence, figure: &Quantity) -> bool {
     let tail = last_chars(&text[sentence.span.start..figure.span.start], 12).to_lowercase();
-    tail.contains('从') || tail.contains('從') || tail.contains("from")
+    tail.contains('从') || tail.contains('從') || tail.contains("from") || {
+        // 由 opens the span only right before the figure: "由于" is "because".
+        let lead = tail.trim_end();
+        lead.ends_with('由') && !lead.ends_with("理由")
+    }
 }
 
 /// Whether the sentence says the change ends at the figure: "优化到 40%",
@@ -1095,6 +1099,19 @@ mod tests {
         assert_eq!(
             verdicts("In 2027 capex growth slows to 12%, taking spend from $102bn to $114.2bn."),
             [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn you_opens_a_change_like_cong() {
+        use Verdict::{Contradicted, Verified};
+        assert_eq!(
+            verdicts("頻寬由 2,000 GB/s 升到 3,000 GB/s，升幅達 50%。"),
+            [Verified]
+        );
+        assert_eq!(
+            verdicts("頻寬由 2,000 GB/s 升到 3,000 GB/s，升幅達 33.3%。"),
+            [Contradicted]
         );
     }
 

@@ -223,9 +223,18 @@ fn listed_total(
     let cue = cues.iter().find(|f| f.cue == Cue::Total)?;
     // The total right after its cue ("加起来正是十六"), or right before it
     // ("14 bytes in total").
+    // "sum to our total of $4.82 billion": words that only name the total
+    // may stand between.
+    let gap_after = |q: &Quantity| {
+        let between = text[cue.span.end..q.span.start].to_lowercase();
+        let named = between
+            .split_whitespace()
+            .all(|w| ["our", "the", "a", "total", "of", "overall"].contains(&w));
+        q.span.start - cue.span.end <= 12 || named && q.span.start - cue.span.end <= 24
+    };
     let total = figures
         .iter()
-        .find(|q| q.span.start >= cue.span.end && q.span.start - cue.span.end <= 12)
+        .find(|q| q.span.start >= cue.span.end && gap_after(q))
         .or_else(|| {
             figures
                 .iter()
@@ -575,6 +584,23 @@ mod tests {
         // An item without a figure of the total's kind: no breakdown.
         let partial = "- GPU: $1,600\n- Board: donated\n- PSU: $300\n- Total: $1,900\n";
         assert!(sums(partial).is_empty());
+    }
+
+    #[test]
+    fn words_naming_the_total_may_stand_after_the_cue() {
+        let text = |total: &str| {
+            format!(
+                "Compute was $3.10 billion and networking $0.42 billion, which sum to our total of {total}."
+            )
+        };
+        assert_eq!(
+            sums(&text("$3.52 billion")),
+            [(Verdict::Verified, "$3.52 billion".to_string())]
+        );
+        assert_eq!(
+            sums(&text("$3.62 billion")),
+            [(Verdict::Contradicted, "$3.62 billion".to_string())]
+        );
     }
 
     #[test]
