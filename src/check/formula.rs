@@ -257,6 +257,10 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             });
             !(claim.quantity.unit.is_one() && measured)
         })
+        // "DGX B200 lists 1,440 GB across its eight GPUs": a figure a system
+        // named in its clause records itself is that system's spec, which
+        // its own cards' figures as sold apart do not overrule.
+        .filter(|_| !recorded_by_named_system(scope, claim))
         // "1,024 卡；节点内 NVLink 带宽 400 GB/s": a figure the card's own
         // spec gives, with no word making it a total, is that spec.
         .filter(|o| !restates_a_card_fact(scope, claim, o))
@@ -714,6 +718,32 @@ fn restates_a_card_fact(scope: &Scope, claim: &Typed, o: &Outcome) -> bool {
             matches!(b.origin, Origin::Kb { .. })
                 && kind_dimension(&b.kind).is_some_and(|d| d.physical().compatible(physical))
                 && claimed.meets_within(&b.value, scope.input.tolerance)
+        })
+}
+
+/// Whether a system or cluster named in the claim's clause records a value
+/// the claim meets, in the claim's dimension.
+fn recorded_by_named_system(scope: &Scope, claim: &Typed) -> bool {
+    let kb = scope.input.kb;
+    let clause = clause_around(scope, claim.sentence, claim.quantity.span.start);
+    let claimed = claim.quantity.claimed(false, false);
+    let dimension = claim.quantity.dimension().physical();
+    scope
+        .input
+        .facts
+        .names(claim.sentence)
+        .iter()
+        .filter(|m| clause.start <= m.span.start && m.span.end <= clause.end)
+        .flat_map(|m| m.entities.iter().map(|&i| kb.entity(i)))
+        .filter(|e| matches!(e.kind, Kind::System | Kind::Cluster))
+        .flat_map(|e| e.facts.iter())
+        .flat_map(|f| f.readings.iter())
+        .any(|r| match &r.value {
+            FactValue::Measure(m) => {
+                m.dimension().physical().compatible(dimension)
+                    && claimed.meets_within(&m.interval, scope.input.tolerance)
+            }
+            FactValue::Word(_) => false,
         })
 }
 
@@ -1671,6 +1701,17 @@ mod tests {
         assert_eq!(
             verdicts("8 张 H100 的 NVLink 总带宽为 7.2 TB/s。"),
             [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn a_systems_own_record_is_not_overruled_by_its_cards() {
+        // The DGX B200 records 1,440 GB (180 GB a GPU), the B200 alone 192 GB.
+        assert!(
+            !verdicts(
+                "The B200 alone has 192 GB, but the DGX B200 has 1,440 GB across its eight GPUs."
+            )
+            .contains(&Verdict::Contradicted)
         );
     }
 

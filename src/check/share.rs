@@ -72,6 +72,10 @@ impl Check for Share {
                 whole = None;
                 block = Some(sentence.block);
             }
+            let in_cell = input
+                .blocks
+                .get(sentence.block)
+                .is_some_and(|b| matches!(b.kind, BlockKind::Cell { .. }));
             let clause_ranges = input.facts.clauses(index);
             let clause_of = |q: &Quantity| {
                 clause_at(clause_ranges, q.span.start)
@@ -173,6 +177,11 @@ impl Check for Share {
                         || parts_follows(input, index, q))
                 {
                     whole = Some(stated.clone());
+                }
+                // A table's cells are the table check's: which column a
+                // prose share means is not said ("| 收入 | 312.4 | 588.6 |").
+                if in_cell {
+                    continue;
                 }
                 if earlier.len() == 2 * RECENT {
                     earlier.drain(..RECENT);
@@ -1124,6 +1133,13 @@ mod tests {
             verdicts("利用率从 60% 提升到 66%，提升 10%。"),
             [Verdict::Verified]
         );
+    }
+
+    #[test]
+    fn a_prose_share_takes_no_part_or_whole_from_a_table() {
+        let text = "| 百万元 | 2023 | 2024 |\n|---|---|---|\n| 收入 | 200.0 | 400.0 |\n| 其中：云 | 150.0 | 300.0 |\n\n\
+                    2024 年其中云业务占总收入 75.0%，员工 120 名。\n";
+        assert!(verdicts(text).is_empty());
     }
 
     #[test]

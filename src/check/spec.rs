@@ -45,7 +45,7 @@ use std::ops::Range;
 use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues, Found, keep_own_attributes};
-use crate::claim::names::{parenthesis_owner, respective};
+use crate::claim::names::{card_of_item_before, parenthesis_owner, respective};
 use crate::kb::{Entity, Fact, FactValue, Kb, Kind, Measure, Mention, Reading};
 use crate::lang::message::{Arg, Message};
 use crate::msg;
@@ -86,7 +86,16 @@ impl Check for Spec {
                     .get(sentence.block)
                     .and_then(|b| b.intro)
                     .and_then(|i| last_named.get(&i).cloned())
-                    .or_else(|| per_card_of_item_before(input, sentence, &last_named));
+                    .or_else(|| {
+                        let before = sentence.block.checked_sub(1)?;
+                        card_of_item_before(
+                            input.kb,
+                            input.blocks,
+                            &input.doc.text,
+                            sentence,
+                            last_named.get(&before),
+                        )
+                    });
                 topic = Topic {
                     block: Some(sentence.block),
                     article: article.clone(),
@@ -1456,49 +1465,6 @@ fn subject(
         })
 }
 
-/// Words opening a list item that say its figures are each card's.
-const PER_CARD_OPENINGS: [&str; 8] = [
-    "per-gpu",
-    "per gpu",
-    "each gpu",
-    "per-card",
-    "每卡",
-    "每张卡",
-    "每張卡",
-    "单卡",
-];
-
-/// "- 8 × H100 SXM5 (3.35 TB/s per GPU)" then "- Per-GPU peak: …": a list
-/// item that opens on each card's figures and names nothing is about the
-/// accelerator the item right before it named, when that names only
-/// accelerators.
-fn per_card_of_item_before(
-    input: &Input,
-    sentence: &Sentence,
-    last_named: &std::collections::HashMap<usize, Mention>,
-) -> Option<Mention> {
-    let item = input.blocks.get(sentence.block)?.item?;
-    let before = sentence.block.checked_sub(1)?;
-    let sibling = input.blocks.get(before)?.item?;
-    if sibling.list != item.list || sibling.index + 1 != item.index {
-        return None;
-    }
-    let head: String = input.doc.text[sentence.span.clone()]
-        .trim_start_matches(|c: char| c.is_whitespace() || c == '*' || c == '_')
-        .chars()
-        .take(12)
-        .collect::<String>()
-        .to_lowercase();
-    if !PER_CARD_OPENINGS.iter().any(|w| head.starts_with(w)) {
-        return None;
-    }
-    last_named.get(&before).cloned().filter(|m| {
-        m.entities
-            .iter()
-            .all(|&i| input.kb.entity(i).kind == Kind::Accelerator)
-    })
-}
-
 /// The name a figure is paired with by "respectively" ([`respective`]).
 /// Whether a figure follows a name with only a bracketed aside and a few
 /// words of no clause punctuation between them: "NAME（…、…）预训练 14.8T".
@@ -2689,6 +2655,21 @@ mod tests {
         assert_eq!(
             verdict_of("- AMD MI300X: 192 GB, 4.0 TB/s\n", "4.0 TB/s"),
             None
+        );
+    }
+
+    #[test]
+    fn an_all_in_figure_per_card_is_no_spec() {
+        assert!(
+            spec("Budget 50,000 H100s at about 1.3 kW each all-in, host and cooling included.")
+                .is_empty()
+        );
+        assert_eq!(
+            spec("Budget 50,000 H100 SXM at 1.3 kW each.")
+                .into_iter()
+                .map(|(verdict, ..)| verdict)
+                .collect::<Vec<_>>(),
+            [Verdict::Contradicted]
         );
     }
 

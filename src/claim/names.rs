@@ -29,6 +29,8 @@ use crate::claim::cues::Cues;
 use crate::kb::{FactValue, Kb, Mention};
 use crate::number::lexicon::Lexicon;
 use crate::number::quantity::{Quantity, Token};
+use crate::read::markdown::Block;
+use crate::read::segment::Sentence;
 use crate::units::{Base, Dimension, UnitTable};
 
 /// Every name in `text`, known or unknown, left to right. An unknown name
@@ -150,6 +152,53 @@ pub fn respective<'m>(
         .collect();
     let at = figures.iter().position(|f| f.span == q.span)?;
     (names.len() == figures.len() && figures.len() >= 2).then(|| names[at])
+}
+
+/// Words opening a list item that say its figures are each card's.
+const PER_CARD_OPENINGS: [&str; 8] = [
+    "per-gpu",
+    "per gpu",
+    "each gpu",
+    "per-card",
+    "每卡",
+    "每张卡",
+    "每張卡",
+    "单卡",
+];
+
+/// "- 8 × H100 SXM5 (3.35 TB/s per GPU)" then "- Per-GPU peak: …": a list
+/// item that opens on each card's figures is about the accelerator the item
+/// right before it in its list named (`named_before`), when that names only
+/// accelerators (or a name the knowledge base does not know, which leaves
+/// the figures unchecked).
+pub fn card_of_item_before(
+    kb: &Kb,
+    blocks: &[Block],
+    text: &str,
+    sentence: &Sentence,
+    named_before: Option<&Mention>,
+) -> Option<Mention> {
+    let item = blocks.get(sentence.block)?.item?;
+    let sibling = blocks.get(sentence.block.checked_sub(1)?)?.item?;
+    if sibling.list != item.list || sibling.index + 1 != item.index {
+        return None;
+    }
+    let head = text[sentence.span.clone()]
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '*' || c == '_')
+        .chars()
+        .take(12)
+        .collect::<String>()
+        .to_lowercase();
+    if !PER_CARD_OPENINGS.iter().any(|w| head.starts_with(w)) {
+        return None;
+    }
+    named_before
+        .filter(|m| {
+            m.entities
+                .iter()
+                .all(|&i| kb.entity(i).kind == crate::kb::Kind::Accelerator)
+        })
+        .cloned()
 }
 
 /// The name a parenthesis describes, when the figure stands inside it:

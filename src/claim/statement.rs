@@ -20,6 +20,7 @@ use crate::check::finding::{Finding, Verdict};
 use crate::claim::cues::{Cue, Found, keep_own_attributes};
 use crate::claim::facts::Facts;
 use crate::claim::kind::typed_mentions;
+use crate::claim::names::card_of_item_before;
 use crate::kb::{Kb, Mention};
 use crate::lang::message::{Arg, Message};
 use crate::msg;
@@ -281,6 +282,10 @@ fn statements_in(
                 .get(sentence.block)
                 .and_then(|b| b.intro)
                 .and_then(|i| last_named.get(&i).cloned())
+                .or_else(|| {
+                    let before = sentence.block.checked_sub(1)?;
+                    card_of_item_before(kb, blocks, text, sentence, last_named.get(&before))
+                })
                 .map(|m| (sentence.block, m));
         }
         let names = facts.names(index);

@@ -887,9 +887,8 @@ impl Lexer<'_> {
             let inner_capital = word.chars().skip(1).any(|c| c.is_ascii_uppercase());
             let has_digit = word.chars().any(|c| c.is_ascii_digit());
             // "Four 8-GPU nodes": a number word is no name either.
-            let plain = !inner_capital
-                && (self.words.is_plain_word(&word)
-                    || super::numeral::is_english_number_word(&word));
+            let plain = self.words.is_plain_word(&word)
+                || !inner_capital && super::numeral::is_english_number_word(&word);
             if !word.is_empty() && (capitalised || inner_capital) && !has_digit && !plain {
                 let rest = &text[pos..];
                 let number_end = pos + numeral_len(rest, self.units);
@@ -1283,6 +1282,8 @@ mod tests {
         assert!(texts("released on July 22 in 2024").is_empty());
         assert!(texts("at 4:20 the job died").is_empty());
         assert!(texts("CUDA 12.4 and PCIe 4.0 with NVLink 4").is_empty());
+        // A metric in capitals is no name: the number after it is its value.
+        assert_eq!(texts("按 PUE 1.25 计"), ["1.25"]);
         assert!(texts("Llama 3.1 and vLLM 0.5").is_empty());
         assert!(texts("H100, A100, MI300X, RTX 4090, GPT-4").is_empty());
         assert!(texts("Mixtral 8x7B runs ckpt-0").is_empty());
