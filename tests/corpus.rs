@@ -305,7 +305,7 @@ fn the_probe_articles_score_no_worse_than_their_floors() {
 }
 
 /// The floors of tests/probe, as one group.
-const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.26, 0.98, 0.38, 0)];
+const PROBE_FLOORS: &[(&str, f64, f64, f64, usize)] = &[("probe", 0.27, 0.98, 0.38, 0)];
 
 /// Scores the labelled articles of `dir` that `counted` keeps, by group
 /// and in all.
