@@ -197,6 +197,8 @@ formula-contradicted = { $relation } gives { $expected }, not { $claimed }
 
 restate-verified = { $second } restates { $first }{ $reading }
 restate-power-energy = { $computed }: an energy, written { $claim } as if it were a power
+restate-energy-as-power = { $claim } is an energy, but { $word } names a power: a draw, a load or a capacity is in W or MW, not Wh or MWh
+label-energy-as-power = an energy where a power is meant
 restate-binary = {" "}({ $unit } read as binary)
 
 # $count is "8 × " when the claim is a configuration's total, else nothing;

@@ -137,6 +137,8 @@ formula-contradicted = 按 { $relation } 得 { $expected }，不是 { $claimed }
 
 restate-verified = { $second } 是 { $first } 的另一种写法{ $reading }
 restate-power-energy = { $computed }：这是电量，却写成了功率 { $claim }
+restate-energy-as-power = { $claim } 是电量，但“{ $word }”说的是功率：功率、负载、容量的单位是瓦、兆瓦，不是瓦时、兆瓦时
+label-energy-as-power = 功率写成了电量
 restate-binary = （{ $unit } 按二进制计）
 
 spec-verified = { $claim } 与 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符

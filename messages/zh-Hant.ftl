@@ -137,6 +137,8 @@ formula-contradicted = 按 { $relation } 得 { $expected }，不是 { $claimed }
 
 restate-verified = { $second } 是 { $first } 的另一種寫法{ $reading }
 restate-power-energy = { $computed }：這是電量，卻寫成了功率 { $claim }
+restate-energy-as-power = { $claim } 是電量，但「{ $word }」說的是功率：功率、負載、容量的單位是瓦、百萬瓦，不是瓦時、百萬瓦時
+label-energy-as-power = 功率寫成了電量
 restate-binary = （{ $unit } 按二進位計）
 
 spec-verified = { $claim } 與 { $count }{ $entity } 的 { $column }（{ $value }{ $note }）相符

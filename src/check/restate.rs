@@ -27,6 +27,11 @@
 //! the text before it states (2,184 hours, 全年), to its last digit, of
 //! three significant digits at least.
 //!
+//! The other way round, an energy where the words name a power ("8,000
+//! GPUs drawing 15 MWh", "an average demand of 153 MWh", "契約容量 132.6
+//! MWh") is MWh written for MW, unless its clause states a period ("a
+//! day", "全年"), a store ("battery", "储能") or a calculation.
+//!
 //! Example:
 //!
 //! ```text
@@ -43,6 +48,7 @@ use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token, apply_hedge};
+use crate::read::segment::clause_at;
 use crate::units::{Base, Dimension};
 
 pub struct Restate;
@@ -78,6 +84,116 @@ impl Check for Restate {
             }
         }
         powers_kept_for_hours(input, findings);
+        energies_named_as_power(input, findings);
+    }
+}
+
+/// Words right before a figure that name a power: a draw, a load, a
+/// demand, a contracted capacity.
+const POWER_BEFORE: [&str; 22] = [
+    "draw",
+    "draws",
+    "drawing",
+    "drew",
+    "demand",
+    "it load",
+    "peak load",
+    "load",
+    "power draw",
+    "功率",
+    "功耗",
+    "负载",
+    "負載",
+    "负荷",
+    "負荷",
+    "用电负荷",
+    "用電負荷",
+    "契约容量",
+    "契約容量",
+    "需量",
+    "装机容量",
+    "裝機容量",
+];
+
+/// Words right after a figure that name a power: "50 MWh of firm capacity".
+const POWER_AFTER: [&str; 6] = [
+    "of firm capacity",
+    "of grid capacity",
+    "of it load",
+    "of load",
+    "of demand",
+    "of power",
+];
+
+/// Words linking a power word to its figure: "demand of", "负载为",
+/// "契約容量要拉到".
+const LINKS: [&str; 16] = [
+    " of", " is", " was", " at", " to", "为", "為", "是", "达", "達", "到", "拉", "要", "在", ":",
+    "：",
+];
+
+/// Words of a clause that make an energy right: a period it is over, a
+/// store that holds it, a calculation that gives it.
+const ENERGY_CONTEXT: [&str; 30] = [
+    "year", "annual", "month", "day", "daily", "hour", "week", "quarter", "over ", "during",
+    "per ", "年", "月", "天", "日", "小时", "小時", "周", "週", "季", "期间", "期間", "每",
+    "battery", "storage", "stored", "储能", "儲能", "×", "=",
+];
+
+/// "8,000 GPUs drawing 15 MWh", "average demand of 153 MWh", "契約容量要拉到
+/// 132.6 MWh": a figure in an energy unit (Wh) whose words name a power,
+/// with no period, store or calculation in its clause, is MWh written for
+/// MW.
+fn energies_named_as_power(input: &Input, findings: &mut Vec<Finding>) {
+    let text = input.doc.text.as_str();
+    let energy = Dimension::of(Base::Watt) * Dimension::of(Base::Second);
+    for (index, sentence) in input.sentences.iter().enumerate() {
+        let clauses = input.facts.clauses(index);
+        for token in &sentence.tokens {
+            let Token::Quantity(q) = token else {
+                continue;
+            };
+            if q.unit.is_one() || !q.dimension().physical().compatible(energy) {
+                continue;
+            }
+            let clause = clause_at(clauses, q.span.start)
+                .cloned()
+                .unwrap_or(sentence.span.clone());
+            let lower = text[clause.start..clause.end.max(q.span.end)].to_lowercase();
+            if ENERGY_CONTEXT.iter().any(|w| lower.contains(w)) {
+                continue;
+            }
+            let mut before = text[clause.start..q.span.start].trim_end().to_lowercase();
+            while let Some(link) = LINKS.iter().find(|l| before.ends_with(*l)) {
+                before.truncate(before.len() - link.len());
+                before = before.trim_end().to_string();
+            }
+            let after = text[q.span.end..clause.end.max(q.span.end)]
+                .trim_start()
+                .to_lowercase();
+            let word_before = POWER_BEFORE.iter().find(|w| {
+                before.strip_suffix(*w).is_some_and(|rest| {
+                    !w.is_ascii() || !rest.ends_with(|c: char| c.is_alphanumeric())
+                })
+            });
+            let word_after = POWER_AFTER.iter().find(|w| after.starts_with(*w));
+            let Some(word) = word_before.or(word_after) else {
+                continue;
+            };
+            let claim = &text[q.span.clone()];
+            findings.push(Finding {
+                verdict: Verdict::Contradicted,
+                check: "restate",
+                span: q.span.clone(),
+                label_span: q.span.clone(),
+                label: msg!("label-energy-as-power"),
+                message: msg!("restate-energy-as-power", claim = claim, word = *word),
+                steps: vec![msg!("restate-energy-as-power", claim = claim, word = *word)],
+                related: Vec::new(),
+                sources: Vec::new(),
+                help: Some(msg!("restate-help-power-energy")),
+            });
+        }
     }
 }
 
@@ -419,6 +535,35 @@ mod tests {
         // another power.
         assert!(restated("The hall drew 1.1 MW; the campus will draw 2,400 MW.").is_empty());
         assert!(restated("It ran 24 hours at 1 MW; the site has 24 MW.").is_empty());
+    }
+
+    #[test]
+    fn an_energy_where_the_words_name_a_power() {
+        let flagged = |text: &str| -> Vec<String> {
+            restated(text)
+                .into_iter()
+                .filter(|(verdict, _)| *verdict == Verdict::Contradicted)
+                .map(|(_, span)| span)
+                .collect()
+        };
+        assert_eq!(
+            flagged("The new hall will draw 42 MWh at full build-out."),
+            ["42 MWh"]
+        );
+        assert_eq!(
+            flagged("The peak demand of 18 MWh sets the substation size."),
+            ["18 MWh"]
+        );
+        assert_eq!(flagged("园区 IT 负载为 36 MWh。"), ["36 MWh"]);
+        assert_eq!(
+            flagged("The grid promised 20 MWh of firm capacity."),
+            ["20 MWh"]
+        );
+        // Over a period, in a store, or worked out, an energy is right.
+        assert!(flagged("The hall will draw 42 MWh a day.").is_empty());
+        assert!(flagged("The battery can draw on 42 MWh of storage.").is_empty());
+        assert!(flagged("园区全年负载 36 MWh。").is_empty());
+        assert!(flagged("It uses 42 MWh of energy.").is_empty());
     }
 
     #[test]
