@@ -538,6 +538,18 @@ mod tests {
     }
 
     #[test]
+    fn which_is_about_restates() {
+        assert_eq!(
+            restated("The checkpoint is 2.2 TB, which is about 2.0 TiB."),
+            [(Verdict::Verified, "about 2.0 TiB".to_string())]
+        );
+        assert_eq!(
+            restated("The checkpoint is 2.2 TB, which is about 2.4 TiB."),
+            [(Verdict::Contradicted, "about 2.4 TiB".to_string())]
+        );
+    }
+
+    #[test]
     fn an_energy_where_the_words_name_a_power() {
         let flagged = |text: &str| -> Vec<String> {
             restated(text)

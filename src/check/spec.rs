@@ -1440,7 +1440,7 @@ fn subject(
         return Some(Subject {
             mention: m.clone(),
             scope: Scope::Cell,
-            count: None,
+            count: label_count(context.text, m),
         });
     }
     topic
@@ -1593,13 +1593,18 @@ fn compared(text: &str, m: &Mention) -> bool {
 /// between the contrast and the figure: it is the other thing's, which the
 /// sentence does not name.
 fn against_another(context: &Context, sentence: &Range<usize>, q: &Quantity) -> bool {
-    // Not "vs": "(989 vs 312 TFLOPS)" pairs two named things in order.
-    // "而" and "whereas" contrast only opening a clause ("约 120 kW，而传统
-    // 机柜在 10~15 kW").
-    const CONTRASTS: [&str; 9] = [
+    // "(989 vs. 312 TFLOPS)" after two names pairs them in order (the
+    // nearest name is the second's), as it does after one compared name
+    // ("3.2× an A100's"); after the subject alone, the second figure is
+    // the other side's, which the sentence does not name. "而" and "whereas" contrast only opening a clause
+    // ("约 120 kW，而传统机柜在 10~15 kW").
+    const CONTRASTS: [&str; 12] = [
         " against ",
         " compared with ",
         " compared to ",
+        " vs. ",
+        " vs ",
+        " versus ",
         ", whereas ",
         "相比之下",
         "，而",
@@ -1609,17 +1614,34 @@ fn against_another(context: &Context, sentence: &Range<usize>, q: &Quantity) -> 
     ];
     let before = &context.text[sentence.start..q.span.start];
     let lower = before.to_lowercase();
-    let Some(at) = CONTRASTS
+    let Some((at, word)) = CONTRASTS
         .iter()
-        .filter_map(|w| lower.rfind(w).map(|i| sentence.start + i))
+        .filter_map(|w| lower.rfind(w).map(|i| (sentence.start + i, *w)))
         .max()
     else {
         return false;
     };
+    let names_before: Vec<&Mention> = context
+        .mentions
+        .iter()
+        .filter(|m| m.span.start >= sentence.start && m.span.end <= at)
+        .collect();
+    // "3.2× the throughput of an A100 (989 vs 312 TFLOPS)": the one name
+    // is the compared side, the second figure's.
+    let multiple_before = |m: &Mention| {
+        let lead = context.text[sentence.start..m.span.start].to_lowercase();
+        ["×", " times ", "倍"].iter().any(|w| lead.contains(w))
+    };
+    let paired = names_before.len() >= 2
+        || matches!(names_before.as_slice(), [m] if compared(context.text, m) || multiple_before(m));
+    if word.trim().starts_with('v') && paired {
+        return false;
+    }
+    // "989 vs. 312 TFLOPS": a bare number before shares the unit after.
     let figure_before = context.tokens.iter().any(|t| {
         matches!(t, Token::Quantity(o) if o.span.end <= at
             && o.span.start >= sentence.start
-            && o.dimension() == q.dimension())
+            && (o.dimension() == q.dimension() || o.unit.is_one() && at - o.span.end <= 2))
     });
     let named_between = context
         .mentions
@@ -1632,6 +1654,22 @@ fn against_another(context: &Context, sentence: &Range<usize>, q: &Quantity) -> 
         matches!(f.cue, Cue::Attribute(_)) && f.span.start >= at && f.span.end <= q.span.start
     });
     figure_before && !named_between && !attribute_between
+}
+
+/// The count a table's row label gives its card: 2 in "| 2× RTX 4090
+/// (TP=2) |", whose cells are the two cards' together.
+fn label_count(text: &str, m: &Mention) -> Option<f64> {
+    let before = text[..m.span.start].trim_end();
+    let before = before
+        .strip_suffix(['×', 'x', 'X', '*'])
+        .or_else(|| before.strip_suffix(['张', '張', '块', '塊']))?
+        .trim_end();
+    let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let lead = &before[..before.len() - digits];
+    let count: f64 = before[lead.len()..].parse().ok()?;
+    (count > 1.0 && lead.trim_end().is_empty() || lead.trim_end().ends_with('|'))
+        .then_some(count)
+        .filter(|&c| c > 1.0)
 }
 
 /// The count written right before a mention: 8 in "8×H100".
@@ -2692,6 +2730,28 @@ mod tests {
         );
         // An item that does not open on each card's figures is not the card's.
         assert!(verdicts(&list("Peak: 3,958 TFLOPS FP8 (dense)")).is_empty());
+    }
+
+    #[test]
+    fn the_figure_after_vs_is_the_other_sides() {
+        let text = "Against the baseline, the H100 SXM has about 3.2× the dense BF16 throughput (989 vs. 312 TFLOPS).";
+        let checked: Vec<String> = spec(text).into_iter().map(|(_, span, ..)| span).collect();
+        assert!(!checked.contains(&"312 TFLOPS".to_string()));
+    }
+
+    #[test]
+    fn a_row_label_counting_cards_makes_its_cells_their_total() {
+        let table = |total: &str| {
+            format!("| Setup | Memory bandwidth, total |\n|---|---|\n| 2× RTX 4090 | {total} |\n")
+        };
+        let verdicts = |text: &str| -> Vec<Verdict> {
+            spec(text)
+                .into_iter()
+                .map(|(verdict, ..)| verdict)
+                .collect()
+        };
+        assert_eq!(verdicts(&table("2016 GB/s")), [Verdict::Verified]);
+        assert_eq!(verdicts(&table("1500 GB/s")), [Verdict::Contradicted]);
     }
 
     #[test]

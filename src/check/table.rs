@@ -1039,6 +1039,15 @@ mod tests {
     }
 
     #[test]
+    fn he_gong_labels_a_total_row() {
+        let table = "| 用途 | 比例 |\n|---|---|\n| 设备 | 60% |\n| 研发 | 30% |\n| 营运 | 7% |\n| **合共** | **100%** |\n";
+        assert_eq!(
+            checked(table),
+            [(Verdict::Contradicted, "100%".to_string())]
+        );
+    }
+
+    #[test]
     fn a_total_after_a_subtotal_sums_it_with_the_rows_after() {
         let table = |total: &str| {
             format!(

@@ -88,7 +88,11 @@ pub fn parse(text: &str, units: &UnitTable) -> Result<FactValue, String> {
             (lo - lo_half, hi + hi_half)
         }
         None => {
+            // A round figure ("1 TB/s", a vendor's rounding of 1,008 GB/s)
+            // is precise to its last digit, but never read looser than
+            // "about" (5%): half a digit of "1" would accept 1.5 TB/s.
             let (nominal, half) = number(number_text)?;
+            let half = half.min(nominal.abs() * ROUND_FIGURE_WIDTH);
             (nominal - half, nominal + half)
         }
     };
@@ -126,6 +130,10 @@ pub fn parse(text: &str, units: &UnitTable) -> Result<FactValue, String> {
         unit,
     }))
 }
+
+/// How far a round knowledge-base figure reaches, a fraction of its value:
+/// the width of "about".
+const ROUND_FIGURE_WIDTH: f64 = 0.05;
 
 /// A plain or e-notation number and half a unit of its last written digit.
 fn parse_number(text: &str) -> Option<(f64, f64)> {
@@ -167,6 +175,9 @@ mod tests {
         );
         let m = measure("80 GB");
         assert_eq!((m.interval.lo, m.interval.hi), (79.5e9, 80.5e9));
+        // A round figure reaches no further than "about" would.
+        let m = measure("1 TB/s");
+        assert!((m.interval.lo - 0.95e12).abs() < 1.0 && (m.interval.hi - 1.05e12).abs() < 1.0);
     }
 
     #[test]

@@ -255,11 +255,12 @@ impl Lexer<'_> {
                 pos += len;
                 continue;
             }
-            // A number too large to represent ("10^999999", "4.8×10^999")
-            // is one piece of text: read again from its middle, its digits
-            // would make a smaller, wrong number ("999 × 2").
+            // A number refused here ("No. 81,559 MiB" after a label) or too
+            // large to represent ("10^999999") is one piece of text: read
+            // again from its middle, its digits would make another, wrong
+            // number ("559 MiB", "999 × 2").
             let len = self
-                .unrepresentable_number_len(doc, pos, end)
+                .refused_number_len(doc, pos, end)
                 .unwrap_or_else(|| word_len(rest));
             match out.last_mut() {
                 Some(Token::Text(span)) if span.end == pos => span.end = pos + len,
@@ -270,14 +271,14 @@ impl Lexer<'_> {
         out
     }
 
-    /// The length of a numeral at `pos` whose value is not finite.
-    fn unrepresentable_number_len(&self, doc: &str, pos: usize, end: usize) -> Option<usize> {
+    /// The length of the numeral at `pos`, which was read as no quantity.
+    fn refused_number_len(&self, doc: &str, pos: usize, end: usize) -> Option<usize> {
         let c = doc[pos..end].chars().next()?;
         if digit_value(c).is_none() && !starts_chinese_numeral(c) {
             return None;
         }
         let n = numeral_at(&doc[..end], pos, self.units)?;
-        (!n.value.is_finite() && n.end > pos).then(|| n.end - pos)
+        (n.end > pos).then(|| n.end - pos)
     }
 
     /// "每参数二十个 token": a quantity per unit, the unit before the number.
@@ -375,11 +376,20 @@ impl Lexer<'_> {
     ) -> Option<(Quantity, usize)> {
         let rest = &doc[pos..end];
         let c = rest.chars().next()?;
-        // A hedge word before the number: "about 400", "约 1,000", "~70".
+        // A hedge word before the number: "about 400", "约 1,000", "~70";
+        // two of them, "at most about 37.6 MWh", keep the bound.
         if let Some((hedge, len)) = self.hedge_word_at(rest) {
-            let after = pos + len;
-            let skip = doc[after..end].len() - doc[after..end].trim_start().len();
-            let (mut q, next) = self.bare_quantity_at(doc, after + skip, end, before)?;
+            let mut after = pos + len;
+            after += doc[after..end].len() - doc[after..end].trim_start().len();
+            let mut hedge = hedge;
+            if let Some((inner, inner_len)) = self.hedge_word_at(&doc[after..end]) {
+                if !matches!(hedge, Hedge::AtLeast | Hedge::AtMost) {
+                    hedge = inner;
+                }
+                after += inner_len;
+                after += doc[after..end].len() - doc[after..end].trim_start().len();
+            }
+            let (mut q, next) = self.bare_quantity_at(doc, after, end, before)?;
             if q.hedge.is_none() {
                 q.hedge = Some(hedge);
             }
@@ -1291,6 +1301,26 @@ mod tests {
         assert!(texts("see note [1] here").is_empty());
         assert!(texts("一乘就对，方法一").is_empty());
         assert!(texts("version 1.2.3").is_empty());
+        // A number refused after a label is refused whole, not read again
+        // from after its comma.
+        assert!(texts("No. 81,559 MiB").is_empty());
+    }
+
+    #[test]
+    fn two_hedges_keep_the_bound() {
+        let lexer = Lexer::builtin();
+        let tokens = lexer.tokens(
+            "used at most about 37.6 MWh",
+            0.."used at most about 37.6 MWh".len(),
+        );
+        let hedges: Vec<Option<Hedge>> = tokens
+            .iter()
+            .filter_map(|t| match t {
+                Token::Quantity(q) => Some(q.hedge),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(hedges, [Some(Hedge::AtMost)]);
     }
 
     #[test]

@@ -76,15 +76,21 @@ fn ends_sentence(text: &str, i: usize, c: char) -> bool {
         '。' | '！' | '？' | '；' | '!' | '?' | ';' | '\n' => true,
         '.' => {
             let next = text[i + 1..].chars().next();
-            let prev_word: String = text[..i]
-                .chars()
+            let word_start = text[..i]
+                .char_indices()
                 .rev()
-                .take_while(|c| c.is_ascii_alphabetic())
-                .collect();
-            let abbreviation = matches!(
-                prev_word.as_str(),
-                "g" | "e" | "i" | "vs" | "etc" | "approx" | "al" | "Fig" | "gif" | "No" | "no"
-            );
+                .take_while(|(_, c)| c.is_ascii_alphabetic())
+                .last()
+                .map_or(i, |(at, _)| at);
+            // "No. 5" numbers; "…, say no. 5 GPUs …" is rare enough.
+            let numbered = text[i + 1..]
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit());
+            let abbreviation = match &text[word_start..i] {
+                "g" | "e" | "i" | "vs" | "approx" | "al" | "Fig" => true,
+                "No" | "no" => numbered,
+                _ => false,
+            };
             !abbreviation && next.is_none_or(|n| n.is_whitespace())
         }
         _ => false,
@@ -255,6 +261,14 @@ mod tests {
         assert_eq!(
             cut("It has 3.35 TB/s. That is fast! Is it? e.g. yes", sentences),
             vec!["It has 3.35 TB/s.", "That is fast!", "Is it?", "e.g. yes"]
+        );
+        // Abbreviations end no sentence.
+        assert_eq!(
+            cut(
+                "About 989 vs. 312 TFLOPS, see Fig. 3 and No. 7. Done.",
+                sentences
+            ),
+            vec!["About 989 vs. 312 TFLOPS, see Fig. 3 and No. 7.", "Done."]
         );
     }
 
