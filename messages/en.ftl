@@ -281,6 +281,7 @@ ratio-help = the figures give { $ratio }×
 restate-help-bits = bits and bytes: a byte is 8 bits, so Gb/s ÷ 8 = GB/s
 restate-help-factor = { $first } and { $second } differ by a factor of { $factor }
 restate-help-power-energy = W and MW are power; a power kept for hours is an energy in Wh and MWh
+restate-help-period = a rate over one period is the rate over another times the ratio of their lengths: a year is 12 months, 52 weeks or 365 days
 share-help = the part and the whole stated give another share
 share-help-part = the share of the whole stated before gives another part
 # The column a misquoted figure does match, and the one the claim names.

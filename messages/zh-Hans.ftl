@@ -206,6 +206,7 @@ ratio-help = 这两个数值之比是 { $ratio }×
 restate-help-bits = 比特与字节：1 字节是 8 比特，所以 Gb/s ÷ 8 = GB/s
 restate-help-factor = { $first } 与 { $second } 相差 { $factor } 倍
 restate-help-power-energy = 瓦、兆瓦是功率；功率持续若干小时得到的是电量（瓦时、兆瓦时）
+restate-help-period = 按一个周期计的数换到另一个周期，要乘以两者长度之比：一年是 12 个月、52 周或 365 天
 share-help = 文中的部分与总量给出的占比与此不同
 share-help-part = 按前面给出的总数，这个比例算出的是另一个数
 spec-help-is = { $claim } 是 { $entity } 的 { $column } 数值{ $how }

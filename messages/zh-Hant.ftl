@@ -206,6 +206,7 @@ ratio-help = 這兩個數值之比是 { $ratio }×
 restate-help-bits = 位元與位元組：1 位元組是 8 位元，所以 Gb/s ÷ 8 = GB/s
 restate-help-factor = { $first } 與 { $second } 相差 { $factor } 倍
 restate-help-power-energy = 瓦、百萬瓦是功率；功率持續若干小時得到的是電量（瓦時、百萬瓦時）
+restate-help-period = 按一個週期計的數換到另一個週期，要乘以兩者長度之比：一年是 12 個月、52 週或 365 天
 share-help = 文中的部分與總量給出的占比與此不同
 share-help-part = 按前面給出的總數，這個比例算出的是另一個數
 spec-help-is = { $claim } 是 { $entity } 的 { $column } 數值{ $how }

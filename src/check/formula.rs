@@ -43,7 +43,7 @@ use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::BlockKind;
-use crate::read::segment::at_most_chars;
+use crate::read::segment::{at_most_chars, first_chars};
 use crate::units::{Base, Dimension};
 
 pub struct Formula;
@@ -653,7 +653,7 @@ fn states_a_difference(scope: &Scope, claim: &Typed) -> bool {
     });
     // "with 457 GB to spare", "还有 48 GB 余量": what is left of a whole is
     // a difference too.
-    let after = text[claim.quantity.span.end..].to_lowercase();
+    let after = first_chars(&text[claim.quantity.span.end..], 16).to_lowercase();
     let after = after.trim_start();
     let left_over = LEFT_OVER.iter().any(|w| {
         after

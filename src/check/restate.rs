@@ -27,6 +27,10 @@
 //! the text before it states (2,184 hours, 全年), to its last digit, of
 //! three significant digits at least.
 //!
+//! A rate restated over another period ("$107 million a year, or about $11
+//! million a month") is the first times the ratio of the periods (a month
+//! is 28 to 31 days, a year 365 or 366).
+//!
 //! The other way round, an energy where the words name a power ("8,000
 //! GPUs drawing 15 MWh", "an average demand of 153 MWh", "契約容量 132.6
 //! MWh") is MWh written for MW, unless its clause states a period ("a
@@ -48,7 +52,7 @@ use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token, apply_hedge};
-use crate::read::segment::clause_at;
+use crate::read::segment::{clause_at, first_chars, last_chars};
 use crate::units::{Base, Dimension};
 
 pub struct Restate;
@@ -65,10 +69,12 @@ impl Check for Restate {
     fn run(&self, input: &Input<'_>, findings: &mut Vec<Finding>) {
         let text = input.doc.text.as_str();
         let mut previous: Option<&Quantity> = None;
+        let mut previous_rate: Option<&Quantity> = None;
         let mut block = None;
         for sentence in input.sentences {
             if block != Some(sentence.block) {
                 previous = None;
+                previous_rate = None;
                 block = Some(sentence.block);
             }
             for token in &sentence.tokens {
@@ -79,6 +85,18 @@ impl Check for Restate {
                     && let Some(f) = check(text, input.tolerance, first, q)
                 {
                     findings.push(f);
+                }
+                // "a year" is a figure too: the rate before it is what a
+                // rate after it may restate.
+                let is_period = is_period_word(text, q);
+                if !is_period
+                    && let Some(first) = previous_rate
+                    && let Some(f) = per_period(text, input.tolerance, first, q)
+                {
+                    findings.push(f);
+                }
+                if !is_period {
+                    previous_rate = Some(q);
                 }
                 previous = Some(q);
             }
@@ -159,16 +177,22 @@ fn energies_named_as_power(input: &Input, findings: &mut Vec<Finding>) {
             let clause = clause_at(clauses, q.span.start)
                 .cloned()
                 .unwrap_or(sentence.span.clone());
-            let lower = text[clause.start..clause.end.max(q.span.end)].to_lowercase();
+            // Within 120 characters each side: a clause may be a long
+            // line of figures, and each is looked at once.
+            let near = last_chars(&text[clause.start..q.span.start], 120).len();
+            let far = first_chars(&text[q.span.end..clause.end.max(q.span.end)], 120).len();
+            let lower = text[q.span.start - near..q.span.end + far].to_lowercase();
             if ENERGY_CONTEXT.iter().any(|w| lower.contains(w)) {
                 continue;
             }
-            let mut before = text[clause.start..q.span.start].trim_end().to_lowercase();
+            let mut before = text[q.span.start - near..q.span.start]
+                .trim_end()
+                .to_lowercase();
             while let Some(link) = LINKS.iter().find(|l| before.ends_with(*l)) {
                 before.truncate(before.len() - link.len());
                 before = before.trim_end().to_string();
             }
-            let after = text[q.span.end..clause.end.max(q.span.end)]
+            let after = text[q.span.end..q.span.end + far]
                 .trim_start()
                 .to_lowercase();
             let word_before = POWER_BEFORE.iter().find(|w| {
@@ -195,6 +219,158 @@ fn energies_named_as_power(input: &Input, findings: &mut Vec<Finding>) {
             });
         }
     }
+}
+
+/// Words for a period a rate is stated over, with its length in days
+/// (a month is 28 to 31 days, a year 365 or 366).
+const RATE_PERIODS: [(&str, f64, f64); 30] = [
+    ("a year", 365.0, 366.0),
+    ("per year", 365.0, 366.0),
+    ("each year", 365.0, 366.0),
+    ("annually", 365.0, 366.0),
+    ("/year", 365.0, 366.0),
+    ("每年", 365.0, 366.0),
+    ("一年", 365.0, 366.0),
+    ("全年", 365.0, 366.0),
+    ("a month", 28.0, 31.0),
+    ("per month", 28.0, 31.0),
+    ("each month", 28.0, 31.0),
+    ("monthly", 28.0, 31.0),
+    ("/month", 28.0, 31.0),
+    ("每月", 28.0, 31.0),
+    ("一个月", 28.0, 31.0),
+    ("一個月", 28.0, 31.0),
+    ("a week", 7.0, 7.0),
+    ("per week", 7.0, 7.0),
+    ("每周", 7.0, 7.0),
+    ("每週", 7.0, 7.0),
+    ("a day", 1.0, 1.0),
+    ("per day", 1.0, 1.0),
+    ("each day", 1.0, 1.0),
+    ("daily", 1.0, 1.0),
+    ("/day", 1.0, 1.0),
+    ("每天", 1.0, 1.0),
+    ("每日", 1.0, 1.0),
+    ("一天", 1.0, 1.0),
+    ("an hour", 1.0 / 24.0, 1.0 / 24.0),
+    ("per hour", 1.0 / 24.0, 1.0 / 24.0),
+];
+
+/// Whether a figure is a period word alone ("a year", "一天").
+fn is_period_word(text: &str, q: &Quantity) -> bool {
+    let written = text[q.span.clone()].trim().to_lowercase();
+    RATE_PERIODS.iter().any(|(w, ..)| *w == written)
+}
+
+/// The period written right after a figure ("$107 million a year") or
+/// right before it ("每月约 8.9 万元"), with the words' byte length.
+fn rate_period(text: &str, q: &Quantity) -> Option<(Interval, usize, bool)> {
+    // A few characters each side: a period word is short, and a document
+    // of many figures stays linear.
+    let after = first_chars(&text[q.span.end..], 24)
+        .trim_start()
+        .to_lowercase();
+    let before = last_chars(&text[..q.span.start], 24)
+        .trim_end()
+        .to_lowercase();
+    RATE_PERIODS.iter().find_map(|&(w, lo, hi)| {
+        // The nominal lengths make the ratios read as people write them
+        // (a year is 12 months, 365 days).
+        let nominal = match (lo, hi) {
+            (365.0, 366.0) => 365.25,
+            (28.0, 31.0) => 365.25 / 12.0,
+            _ => lo,
+        };
+        let days = Interval {
+            nominal,
+            ..Interval::between(lo, hi)
+        };
+        if after.starts_with(w)
+            && !after[w.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+        {
+            Some((days, w.len(), true))
+        } else if before.ends_with(w) {
+            Some((days, w.len(), false))
+        } else {
+            None
+        }
+    })
+}
+
+/// "$107 million a year, or about $11 million a month", "每天 24 度，即每年
+/// 8,760 度": a rate restated over another period, which is the first
+/// times the ratio of the periods (a month is 28 to 31 days). The figures
+/// share a unit, each names its period, and a restatement word (or a
+/// bracket) is all that stands between.
+fn per_period(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Option<Finding> {
+    if first.dimension() != second.dimension()
+        || first.dimension().is_dimensionless()
+        || first.span.end > second.span.start
+        || !first.number.is_finite()
+        || !second.number.is_finite()
+    {
+        return None;
+    }
+    let (first_days, first_len, first_after) = rate_period(text, first)?;
+    let (second_days, second_len, second_after) = rate_period(text, second)?;
+    if first_days == second_days {
+        return None;
+    }
+    let mut gap = text[first.span.end..second.span.start].trim();
+    if first_after {
+        gap = gap.get(first_len..)?.trim_start();
+    }
+    if !second_after {
+        gap = gap.get(..gap.len().checked_sub(second_len)?)?.trim_end();
+    }
+    let gap = gap.trim_matches(|c: char| c.is_whitespace() || ",，、(（".contains(c));
+    if !gap.is_empty() && Cues::builtin().restatement_ending(gap) != Some(0) {
+        return None;
+    }
+    let stated = exact_value(first, false);
+    let expected = (stated * second_days).checked_div(first_days)?;
+    let restated = restated_value(second, false);
+    let holds = restated.meets_within(&expected, tolerance);
+    let shown_first = text[first.span.clone()].trim();
+    let shown_second = text[second.span.clone()].trim();
+    let factor = second_days.nominal / first_days.nominal;
+    let by = if factor < 1.0 {
+        format!("÷ {}", number((1.0 / factor).round()))
+    } else {
+        format!("× {}", number(factor.round()))
+    };
+    let computed = format!(
+        "{shown_first} {by} = {}",
+        second.restate(shown_second, expected.nominal)
+    );
+    let related = vec![Related {
+        span: first.span.clone(),
+        note: msg!("note-restated"),
+    }];
+    Some(Finding {
+        verdict: if holds {
+            Verdict::Verified
+        } else {
+            Verdict::Contradicted
+        },
+        check: "restate",
+        span: second.span.clone(),
+        label_span: second.span.clone(),
+        label: as_written(computed.clone()),
+        message: if holds {
+            msg!(
+                "message-matches",
+                claim = shown_second,
+                computed = &computed
+            )
+        } else {
+            msg!("message-not", computed = &computed, claim = shown_second)
+        },
+        steps: vec![as_written(computed)],
+        related,
+        sources: Vec::new(),
+        help: (!holds).then(|| msg!("restate-help-period")),
+    })
 }
 
 /// Words that name a period, with its hours, for a power kept over it.
@@ -535,6 +711,22 @@ mod tests {
         // another power.
         assert!(restated("The hall drew 1.1 MW; the campus will draw 2,400 MW.").is_empty());
         assert!(restated("It ran 24 hours at 1 MW; the site has 24 MW.").is_empty());
+    }
+
+    #[test]
+    fn a_rate_restated_over_another_period() {
+        assert_eq!(
+            restated("Power runs about $240,000 a year, or roughly $20,000 a month."),
+            [(Verdict::Verified, "roughly $20,000".to_string())]
+        );
+        assert_eq!(
+            restated("Power runs about $240,000 a year, or roughly $24,000 a month."),
+            [(Verdict::Contradicted, "roughly $24,000".to_string())]
+        );
+        // Two rates that only stand side by side restate nothing.
+        assert!(
+            restated("Site A costs $2 million a year and site B $3 million a month.").is_empty()
+        );
     }
 
     #[test]

@@ -33,6 +33,7 @@ use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::ListItem;
+use crate::read::segment::first_chars;
 use crate::units::Dimension;
 
 pub struct Sum;
@@ -174,8 +175,9 @@ fn list_totals(input: &Input) -> Vec<Finding> {
 /// total word and a colon ("**Total:** $5,070", "合计：¥3.2 万") and states
 /// one figure.
 fn labelled_total<'a>(text: &str, entry: &ItemFigures<'a>) -> Option<&'a Quantity> {
-    let head =
-        text[entry.start..].trim_start_matches(|c: char| c.is_whitespace() || "*_".contains(c));
+    // The first few characters: a long list item is read no further.
+    let head = first_chars(&text[entry.start..], 32)
+        .trim_start_matches(|c: char| c.is_whitespace() || "*_".contains(c));
     let colon = head.find([':', '：']).filter(|&i| i <= 24)?;
     if !Cues::builtin().is_total_label(&head[..colon]) {
         return None;
@@ -226,11 +228,13 @@ fn listed_total(
     // "sum to our total of $4.82 billion": words that only name the total
     // may stand between.
     let gap_after = |q: &Quantity| {
-        let between = text[cue.span.end..q.span.start].to_lowercase();
-        let named = between
-            .split_whitespace()
-            .all(|w| ["our", "the", "a", "total", "of", "overall"].contains(&w));
-        q.span.start - cue.span.end <= 12 || named && q.span.start - cue.span.end <= 24
+        let gap = q.span.start - cue.span.end;
+        gap <= 12
+            || gap <= 24
+                && text[cue.span.end..q.span.start]
+                    .to_lowercase()
+                    .split_whitespace()
+                    .all(|w| ["our", "the", "a", "total", "of", "overall"].contains(&w))
     };
     let total = figures
         .iter()
