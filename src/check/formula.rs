@@ -257,6 +257,10 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
             });
             !(claim.quantity.unit.is_one() && measured)
         })
+        // "每節點 10.2 kW，48 個節點合共 489.6 kW；推理分區每節點 2.5 kW，合共
+        // 40 kW": a premise with a figure of the claim's kind between it and
+        // the claim is that figure's, not the claim's.
+        .filter(|o| !taken_by_an_earlier_result(scope, claim, o))
         // "DGX B200 lists 1,440 GB across its eight GPUs": a figure a system
         // named in its clause records itself is that system's spec, which
         // its own cards' figures as sold apart do not overrule.
@@ -719,6 +723,27 @@ fn restates_a_card_fact(scope: &Scope, claim: &Typed, o: &Outcome) -> bool {
                 && kind_dimension(&b.kind).is_some_and(|d| d.physical().compatible(physical))
                 && claimed.meets_within(&b.value, scope.input.tolerance)
         })
+}
+
+/// Whether a premise from the text has a figure of the claim's kind, the
+/// relation's result, standing between it and the claim.
+fn taken_by_an_earlier_result(scope: &Scope, claim: &Typed, o: &Outcome) -> bool {
+    if claim.kind != o.relation.result {
+        return false;
+    }
+    let at = claim.quantity.span.start;
+    o.bindings.iter().any(|b| {
+        let Origin::Text(span) = &b.origin else {
+            return false;
+        };
+        let first = scope
+            .typed
+            .partition_point(|t| t.quantity.span.start < span.end);
+        scope.typed[first..]
+            .iter()
+            .take_while(|t| t.quantity.span.end <= at)
+            .any(|t| t.kind == claim.kind)
+    })
 }
 
 /// Whether a system or cluster named in the claim's clause records a value
@@ -1702,6 +1727,13 @@ mod tests {
             verdicts("8 张 H100 的 NVLink 总带宽为 7.2 TB/s。"),
             [Verdict::Verified]
         );
+    }
+
+    #[test]
+    fn a_count_that_gave_an_earlier_total_is_not_the_next_ones() {
+        let text = "训练区每节点 10 kW，32 个节点合计 320 kW；推理区每节点 3 kW，合计 36 kW。";
+        assert!(!verdicts(text).contains(&Verdict::Contradicted));
+        assert!(verdicts(text).contains(&Verdict::Verified));
     }
 
     #[test]

@@ -568,7 +568,10 @@ fn change(
     let to = lead.trim_end();
     let clause_text = text[clause.clone()].to_lowercase();
     let names_a_rate = RATE_WORDS.iter().any(|w| clause_text.contains(w));
-    if !cued || (to.ends_with(['到', '至']) || to.ends_with(" to")) && !names_a_rate {
+    // "improved to 58% from 41%", "从 41% 提高": a share right after
+    // "from" is where the change starts, never its size.
+    let from = to.ends_with(" from") || to == "from" || to.ends_with(['从', '從']);
+    if !cued || from || (to.ends_with(['到', '至']) || to.ends_with(" to")) && !names_a_rate {
         return None;
     }
     // The two figures of one kind: the last two before the share, else the
@@ -1109,6 +1112,11 @@ mod tests {
             verdicts("In 2027 capex growth slows to 12%, taking spend from $102bn to $114.2bn."),
             [Verdict::Verified]
         );
+    }
+
+    #[test]
+    fn a_share_after_from_is_where_the_change_starts() {
+        assert!(verdicts("Costs fell 30%, and margin improved to 62% from 44%.").is_empty());
     }
 
     #[test]

@@ -54,7 +54,7 @@ use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token, figure_spans};
 use crate::read::markdown::BlockKind;
-use crate::read::segment::{Sentence, at_most_chars};
+use crate::read::segment::{Sentence, at_most_chars, last_chars};
 use crate::units::{Base, Dimension, Unit, UnitTable};
 
 pub struct Spec;
@@ -1539,6 +1539,31 @@ fn compared(text: &str, m: &Mention) -> bool {
         .take_while(|c| !"。！？；，、,.;:：!?\n".contains(*c))
         .collect();
     let before: String = before.chars().rev().collect::<String>().to_lowercase();
+    // "Same Hopper compute as the H100 but with 141 GB", "unlike the A100":
+    // the name is what the subject is likened to.
+    let likened = [
+        "as the ",
+        "as an ",
+        "as a ",
+        "like the ",
+        "like an ",
+        "like a ",
+    ]
+    .iter()
+    .any(|w| before.ends_with(w))
+        && {
+            let clause: String = last_chars(&text[..m.span.start], 48)
+                .rsplit(|c: char| "。！？；，,.;:：!?\n".contains(c))
+                .next()
+                .unwrap_or_default()
+                .to_lowercase();
+            ["same ", "like", "similar"]
+                .iter()
+                .any(|w| clause.contains(w))
+        };
+    if likened {
+        return true;
+    }
     // "8×H100", "8 x H100" count the name; "2.4× an H100's" compares.
     if let Some(multiplier) = before
         .trim_end()
@@ -2730,6 +2755,19 @@ mod tests {
         );
         // An item that does not open on each card's figures is not the card's.
         assert!(verdicts(&list("Peak: 3,958 TFLOPS FP8 (dense)")).is_empty());
+    }
+
+    #[test]
+    fn a_name_the_subject_is_likened_to_is_not_its_figures_owner() {
+        let text = "The new box has the same compute as the H100 SXM but with 4.8 TB/s of memory bandwidth.";
+        assert!(spec(text).is_empty());
+        assert_eq!(
+            spec("The H100 SXM has 4.8 TB/s of memory bandwidth.")
+                .into_iter()
+                .map(|(verdict, ..)| verdict)
+                .collect::<Vec<_>>(),
+            [Verdict::Contradicted]
+        );
     }
 
     #[test]
