@@ -356,7 +356,8 @@ fn arabic(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
     }
     let mut alternative = None;
     let mut magnitude = 1.0;
-    if let Some((factor, alt, len)) = magnitude_after(text, end, units) {
+    let priced = text[..pos].ends_with(CURRENCY_SIGNS);
+    if let Some((factor, alt, len)) = magnitude_after(text, end, units, priced) {
         alternative = alt.map(|a| value.scale(a));
         value = value.scale(factor);
         step *= factor;
@@ -376,6 +377,9 @@ fn arabic(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
     })
 }
 
+/// Signs written before an amount of money.
+const CURRENCY_SIGNS: [char; 5] = ['$', '¥', '€', '£', '￥'];
+
 /// The spaces that may stand inside a figure, between a number and its
 /// magnitude or unit: a space, a no-break space, a narrow no-break space
 /// (as French and SI typesetting put before units) and a thin space.
@@ -383,8 +387,15 @@ pub const INLINE_SPACES: [char; 4] = [' ', '\u{a0}', '\u{202f}', '\u{2009}'];
 
 /// A magnitude after a number: "万", "亿", " million", "K", "B". Single
 /// letters need care: "405B" is billions but "16 B" is bytes, "3.35 TB" is a
-/// unit. Returns (factor, alternative, bytes covered).
-fn magnitude_after(text: &str, pos: usize, units: &UnitTable) -> Option<(f64, Option<f64>, usize)> {
+/// unit. After a currency sign a spaced letter is the magnitude: "$5.576 M"
+/// is millions of dollars, no unit. Returns (factor, alternative, bytes
+/// covered).
+fn magnitude_after(
+    text: &str,
+    pos: usize,
+    units: &UnitTable,
+    priced: bool,
+) -> Option<(f64, Option<f64>, usize)> {
     let rest = &text[pos..];
     let trimmed = rest.trim_start_matches(INLINE_SPACES);
     let spaced = trimmed.len() != rest.len();
@@ -414,13 +425,13 @@ fn magnitude_after(text: &str, pos: usize, units: &UnitTable) -> Option<(f64, Op
                 break;
             }
             if spaced {
-                // "2.788 M GPU-hours" and "314 B parameters" are magnitudes;
-                // "16 B" alone is bytes.
-                let next = after.trim_start_matches(' ');
+                // "2.788 M GPU-hours", "314 B parameters" and "14.8 T-token"
+                // are magnitudes; "16 B" alone is bytes.
+                let next = after.trim_start_matches([' ', '-']);
                 let unit_follows = units
                     .unit_at(next)
                     .is_some_and(|u| u.unit.dimension != Dimension::NONE && !is_bytes(&u.unit));
-                if !unit_follows {
+                if !unit_follows && !priced {
                     break;
                 }
             }
@@ -755,6 +766,20 @@ mod tests {
     }
 
     #[test]
+    fn a_spaced_letter_after_a_currency_sign_is_a_magnitude() {
+        let after_sign = |text: &str| {
+            numeral_at(text, 1, UnitTable::builtin())
+                .map(|n| n.value.nominal)
+                .unwrap_or_else(|| panic!("no numeral in {text:?}"))
+        };
+        assert!(close(after_sign("$5.576 M."), 5.576e6));
+        assert!(close(after_sign("$2 B for it"), 2e9));
+        // Without the sign, "16 B" alone stays bytes, not billions.
+        assert_value("16 B.", 16.0);
+        assert_value("5.576 M.", 5.576);
+    }
+
+    #[test]
     fn suffix_magnitudes() {
         assert_value("16K", 16e3);
         assert_value("2.4M", 2.4e6);
@@ -762,6 +787,7 @@ mod tests {
         assert_value("405B", 405e9);
         assert_value("15.6T tokens", 15.6e12);
         assert_value("2.788 M GPU-hours", 2.788e6);
+        assert_value("14.8 T-token run", 14.8e12);
         assert_value("314 B parameters", 314e9);
         // Units that start with the letter are units, not magnitudes.
         assert_eq!(read("3.35 TB/s").end, 4);

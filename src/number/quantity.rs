@@ -535,13 +535,24 @@ impl Lexer<'_> {
                     unit = u;
                     cursor = next;
                 } else {
-                    // "100,000 H100s": a count of accelerators.
+                    // "100,000 H100s": a count of accelerators; "2.788M
+                    // H800-hours": the hours of those cards.
+                    let name = text[cursor..cursor + len].trim();
+                    let hours = ["-hours", "-hour", "-hrs", "-hr"].iter().any(|h| {
+                        name.len() > h.len()
+                            && name.is_char_boundary(name.len() - h.len())
+                            && name[name.len() - h.len()..].eq_ignore_ascii_case(h)
+                    });
+                    let symbol = if hours { "GPU-hours" } else { "GPUs" };
                     unit = self
                         .units
-                        .unit_at("GPUs")
+                        .unit_at(symbol)
                         .map(|m| m.unit)
                         .unwrap_or_else(Unit::one);
-                    unit.label = text[cursor..cursor + len].trim().to_string();
+                    unit.label = name.to_string();
+                    if hours {
+                        cursor += len;
+                    }
                 }
             }
         }
@@ -1339,6 +1350,14 @@ mod tests {
             one("100,000 H100s on one fabric").unit.dimension,
             Dimension::of(crate::units::Base::Accelerator)
         );
+        // Hours of a named card are card-hours, three thousand six hundred
+        // card-seconds each.
+        let hours = one("2,000,000 H800-hours at the rate");
+        assert_eq!(
+            hours.unit.dimension,
+            Dimension::of(crate::units::Base::Accelerator).with(crate::units::Base::Second, 1)
+        );
+        assert_eq!(hours.base_value(false, false).nominal, 7.2e9);
     }
 
     #[test]
