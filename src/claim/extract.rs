@@ -20,12 +20,15 @@ pub struct Calculation {
 }
 
 impl Calculation {
+    /// From the first side written to the last: a result written before
+    /// its expression ("640 GB = 8 × 80 GB") starts it.
     pub fn span(&self) -> Range<usize> {
-        let end = self
-            .results
-            .last()
-            .map_or(self.first.span().end, |(_, e)| e.span().end);
-        self.first.span().start..end
+        let sides = std::iter::once(&self.first).chain(self.results.iter().map(|(_, e)| e));
+        let (start, end) = sides.fold((usize::MAX, 0), |(start, end), e| {
+            let span = e.span();
+            (start.min(span.start), end.max(span.end))
+        });
+        start..end
     }
 }
 
@@ -177,13 +180,72 @@ fn calculation_at(tokens: &[Token], start: usize, text: &str) -> Option<(Calcula
         next = after;
     }
     if results.is_empty() {
-        return None;
+        return explained_after_colon(tokens, &first, next, text);
+    }
+    // "640 GB = 8 × 80 GB": the lone figure is what the expression after it
+    // comes to, as if written after it.
+    if let ([(relation, expression)], Expr::Operand(_)) = (results.as_slice(), &first)
+        && expression_has_operator(expression)
+    {
+        let calc = Calculation {
+            first: expression.clone(),
+            results: vec![(*relation, first)],
+        };
+        return Some((calc, next));
     }
     let conversion = symbol_relations && results.len() == 1 && is_conversion(&first, &results[0].1);
     if !any_operator && !conversion {
         return None;
     }
     Some((Calculation { first, results }, next))
+}
+
+fn expression_has_operator(e: &Expr) -> bool {
+    matches!(e, Expr::Binary(..))
+}
+
+/// "The run cost $5.6M: 2,000,000 H800-hours × $2/h.": a figure with a unit,
+/// a colon, and a product that ends the sentence in the figure's dimension
+/// spell out how the figure was reached. The dimensions must agree (card
+/// counts aside: "$2/h" of a GPU-hour is per card), so a colon before a
+/// list of unlike figures is no calculation.
+fn explained_after_colon(
+    tokens: &[Token],
+    first: &Expr,
+    next: usize,
+    text: &str,
+) -> Option<(Calculation, usize)> {
+    let Expr::Operand(q) = first else {
+        return None;
+    };
+    let Some(Token::Text(colon)) = tokens.get(next) else {
+        return None;
+    };
+    if q.unit.is_one() || !matches!(text[colon.clone()].trim(), ":" | "：") {
+        return None;
+    }
+    let (expression, after, has_operator) = side_at(tokens, next + 1, text)?;
+    let ends_sentence = tokens[after..].iter().all(|t| {
+        matches!(t, Token::Text(span) if text[span.clone()].trim().trim_end_matches(['.', '。', '*']).is_empty())
+    });
+    let value = expression.eval(expr::Reading::default()).ok()?;
+    if !has_operator
+        || !ends_sentence
+        || !value.has_unit
+        || !value.dimension.compatible(q.dimension())
+    {
+        return None;
+    }
+    let relation = if q.hedge == Some(Hedge::Approx) {
+        Relation::Approx
+    } else {
+        Relation::Exact
+    };
+    let calc = Calculation {
+        first: expression,
+        results: vec![(relation, first.clone())],
+    };
+    Some((calc, after))
 }
 
 /// Two quantities in different units of the same dimension.
@@ -252,6 +314,26 @@ mod tests {
             .iter()
             .map(|c| &text[c.span()])
             .collect()
+    }
+
+    #[test]
+    fn a_figure_before_a_colon_is_what_the_product_after_it_gives() {
+        let text = "The run cost $5.6M: 2,000,000 H800-hours × $2/h.";
+        assert_eq!(stated(text), vec!["$5.6M: 2,000,000 H800-hours × $2/h"]);
+        // A colon before figures of another dimension, or a product that
+        // goes on past the sentence's end, is no calculation.
+        assert!(stated("Memory 640 GB: 8 × 700 W for the node.").is_empty());
+        assert!(stated("Budget $4M: 1,000 × $4,000 and more.").is_empty());
+    }
+
+    #[test]
+    fn a_result_written_before_its_expression_is_its_result() {
+        let text = "The total is 600 GB = 8 × 80 GB.";
+        let tokens = Lexer::builtin().tokens(text, 0..text.len());
+        let calcs = calculations(&tokens, text);
+        assert_eq!(calcs.len(), 1);
+        assert_eq!(calcs[0].first.to_string(), "8 × 80 GB");
+        assert_eq!(&text[calcs[0].span()], "600 GB = 8 × 80 GB");
     }
 
     #[test]

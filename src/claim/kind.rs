@@ -69,6 +69,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             // in other units is the figure before it again, no figure of its
             // own for a relation to bind (the restate check reads it).
             let restates = previous.is_some_and(|p| restates(text, p, q));
+            let hourly_rate_of_card_hours = previous.is_some_and(|p| rates_card_hours(text, p, q));
             previous = Some(q);
             if restates {
                 continue;
@@ -129,6 +130,12 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                 _ => false,
             });
             let mut found = found.to_vec();
+            if hourly_rate_of_card_hours {
+                found.push(Found {
+                    span: q.span.clone(),
+                    cue: Cue::Kind(per(Base::Accelerator)),
+                });
+            }
             // "GPU数量：目标是10万个": a label before a colon names what the
             // first figure after it counts.
             if let Some(label) = label_before(clause_ranges, &clause, text) {
@@ -491,6 +498,25 @@ fn restates(text: &str, before: &Quantity, q: &Quantity) -> bool {
             .is_some_and(|at| inner[..at].trim_matches([',', '，', ' ']).is_empty())
 }
 
+/// Whether a price per hour applies to the card-hours right before it:
+/// "2 million GPU-hours at $2/h", "30.84M H100-hours × $2/hr". The rate of
+/// what the hours count is per card-hour; a node's hourly price stands
+/// beside node-hours or on its own, never right after card-hours.
+fn rates_card_hours(text: &str, before: &Quantity, q: &Quantity) -> bool {
+    let card_hours = Dimension::of(Base::Accelerator).with(Base::Second, 1);
+    let per_hour = Dimension::of(Base::Dollar).with(Base::Second, -1);
+    if before.dimension() != card_hours || q.dimension() != per_hour {
+        return false;
+    }
+    // "× \\$2/h": an escaped dollar sign keeps its backslash outside.
+    let gap = text[before.span.end..q.span.start]
+        .trim_end_matches('\\')
+        .trim();
+    ["at", "×", "x", "*", "@", "按", "以", "乘以"]
+        .iter()
+        .any(|w| gap.eq_ignore_ascii_case(w))
+}
+
 /// Whether a figure is a bare count: no unit, or only a measure word.
 fn qd_is_count(q: &Quantity) -> bool {
     q.dimension() == Dimension::NONE && !q.is_share && q.number.nominal.fract() == 0.0
@@ -756,6 +782,15 @@ mod tests {
             .into_iter()
             .find(|(f, _)| f == figure)
             .map(|(_, k)| k)
+    }
+
+    #[test]
+    fn an_hourly_rate_right_after_card_hours_is_per_card_hour() {
+        let run = "The run took 2 million GPU-hours at $2/h, or $4M.";
+        assert_eq!(kind(run, "$2/h").as_deref(), Some("price_per_gpu_hour"));
+        // A node's hourly price on its own is no card's.
+        let node = "The node rents for $98/h, and the run took 2 million GPU-hours.";
+        assert_ne!(kind(node, "$98/h").as_deref(), Some("price_per_gpu_hour"));
     }
 
     #[test]
