@@ -1029,11 +1029,20 @@ fn subject_before(before: &str) -> Option<String> {
     // "按比例为 1.5 亿元", "以每度 5 元计": a phrase a preposition opens says
     // how a figure is reached, not what it is of.
     let adverbial = phrase.starts_with(PREPOSITIONS);
+    // "每期設置 12 台 2.5 MW 發電機": a figure right after a count is each
+    // counted one's, not the phrase's before the count.
+    let mut last_two = phrase.chars().rev();
+    let after_count = last_two.next().is_some_and(|c| MEASURE_WORDS.contains(c))
+        && last_two.next().is_some_and(|c| c.is_ascii_digit());
     (phrase.chars().filter(|c| is_cjk(*c)).count() >= 2
         && !adverbial
+        && !after_count
         && !OPERATIONS.iter().any(|w| phrase.contains(w)))
     .then_some(phrase)
 }
+
+/// Chinese measure words that count things: "12 台", "8 张".
+const MEASURE_WORDS: &str = "台張张块塊个個颗顆套组組座";
 
 /// Chinese prepositions that open an adverbial phrase.
 const PREPOSITIONS: [char; 12] = [
@@ -1285,6 +1294,15 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_figure_after_a_count_is_no_figure_of_the_phrase_before() {
+        let text = "规划容量 60 MW，每期 20 MW。\n\n每期配置 12 台 2.5 MW 柴油发电机。";
+        assert!(inconsistent(text).is_empty());
+        // Without the count the phase's figure is restated, and compared.
+        let text = "规划容量 60 MW，每期 20 MW。\n\n每期配置 2.5 MW 柴油发电机。";
+        assert_eq!(inconsistent(text).len(), 1);
     }
 
     #[test]
