@@ -675,9 +675,20 @@ fn judge(
             matches!(&f.cue, Cue::Attribute(a) if a == "memory_capacity" || a == "total_memory")
         })
         .collect();
-    let names_capacity = memory_cues
-        .iter()
-        .any(|f| Cues::builtin().names_capacity(&context.text[f.span.clone()]));
+    // "96 GB HBM2e": a memory type after the figure says it is the part's
+    // memory, as no workload's usage is written.
+    let typed_memory = {
+        let after = context.text[q.span.end..].trim_start_matches(' ');
+        ["HBM", "GDDR", "LPDDR"].iter().any(|t| {
+            after
+                .get(..t.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(t))
+        })
+    };
+    let names_capacity = typed_memory
+        || memory_cues
+            .iter()
+            .any(|f| Cues::builtin().names_capacity(&context.text[f.span.clone()]));
     if !memory_cues.is_empty()
         && !names_capacity
         && candidates.iter().all(|c| memory(c) && below(c))
@@ -2558,6 +2569,16 @@ mod tests {
             "{:?}",
             spec(suits)
         );
+    }
+
+    #[test]
+    fn a_memory_column_is_the_cards_when_its_cells_name_the_memory() {
+        let usage = "| GPU | Memory |\n|---|---|\n| MI300X | 128 GB |\n";
+        assert!(spec(usage).is_empty(), "{:?}", spec(usage));
+        let typed = "| GPU | Memory |\n|---|---|\n| MI300X | 128 GB HBM3 |\n";
+        let found = spec(typed);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, Verdict::Contradicted);
     }
 
     #[test]

@@ -244,6 +244,9 @@ pub fn parenthesis_owner<'m>(
         })
 }
 
+/// Words for a card's form factor, written between its name and its size.
+const FORM_FACTORS: [&str; 6] = ["SXM5", "SXM4", "SXM", "PCIe", "NVL", "OAM"];
+
 /// A variant's size written after its name, as in "A100 80GB (…)" or
 /// "H200 141 GB (…)": digits, at most one space, and a short unit.
 fn is_size_suffix(gap: &str) -> bool {
@@ -307,9 +310,18 @@ fn widened(kb: &Kb, text: &str, words: &[Range<usize>], m: Mention) -> Mention {
     m
 }
 
-/// A memory size written right after a name: "(141GB)", " 48 GB", in bytes.
+/// A memory size written right after a name: "(141GB)", " 48 GB", in bytes;
+/// a form factor may stand between ("A100 SXM 80GB", "H100 PCIe 80 GB").
 fn memory_after(rest: &str) -> Option<f64> {
     let rest = rest.trim_start_matches([' ', '(', '（']);
+    let rest = FORM_FACTORS
+        .iter()
+        .find_map(|f| {
+            let after = rest.get(f.len()..)?;
+            (rest[..f.len()].eq_ignore_ascii_case(f) && after.starts_with(' '))
+                .then(|| after.trim_start())
+        })
+        .unwrap_or(rest);
     let digits = rest
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(rest.len());
@@ -604,6 +616,31 @@ mod tests {
         assert_eq!(owner("350 W"), Some("RTX 4090"));
         assert!(is_size_suffix("141 GB") && is_size_suffix("80GB"));
         assert!(!is_size_suffix("and the") && !is_size_suffix("8 nodes"));
+    }
+
+    #[test]
+    fn a_size_after_a_form_factor_still_picks_the_variants() {
+        assert_eq!(memory_after(" SXM 80GB | 1.555 TB/s"), Some(80e9));
+        assert_eq!(memory_after(" PCIe 40 GB"), Some(40e9));
+        assert_eq!(memory_after(" SXM nodes"), None);
+        let text = "| A100 SXM 80GB | x |";
+        let found = mentions(Kb::builtin(), text);
+        let kb = Kb::builtin();
+        let a100 = found
+            .iter()
+            .find(|m| &text[m.span.clone()] == "A100")
+            .unwrap();
+        assert!(!a100.entities.is_empty());
+        assert!(
+            a100.entities
+                .iter()
+                .all(|&e| kb.entity(e).id.contains("80gb")),
+            "{:?}",
+            a100.entities
+                .iter()
+                .map(|&e| &kb.entity(e).id)
+                .collect::<Vec<_>>()
+        );
     }
 
     #[test]
