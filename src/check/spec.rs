@@ -1226,8 +1226,11 @@ fn kb_attributes_measuring(kb: &Kb, kind: Kind, dimension: Dimension) -> usize {
 
 fn is_count(q: &Quantity) -> bool {
     let d = q.dimension();
+    // A percentage is never a count, though not every one is a share ("提升
+    // 25%" is a change).
     d.is_dimensionless()
         && !q.is_share
+        && q.unit.factor != 0.01
         && q.number.nominal.fract() == 0.0
         && q.number.nominal >= 1.0
 }
@@ -1384,7 +1387,7 @@ fn subject(
         });
     }
     let sentence = context.clauses.first()?.start..context.clauses.last()?.end;
-    if against_another(context, &sentence, q) {
+    if against_another(context, &sentence, q) || writers_own(context.text, &sentence, q) {
         return None;
     }
     if let Some(m) = parenthesis_owner(context.text, &sentence, context.mentions, q)
@@ -1397,14 +1400,15 @@ fn subject(
         });
     }
     // A figure written right after a name is that name's ("an A100 80GB's
-    // memory"), even when the name is the object of a comparison.
+    // memory"), even when the name is the object of a comparison; so is a
+    // measure after the name's possessive ("较 H100 的 700W", "than the
+    // H100's 3.35 TB/s").
     let glued = context.mentions.iter().find(|m| {
-        m.span.end <= q.span.start
-            && at_most_chars(&context.text[m.span.end..q.span.start], 1)
-            && context.text[m.span.end..q.span.start]
-                .chars()
-                .all(char::is_whitespace)
-            && Some(&m.span) != counted.map(|c| &c.span)
+        m.span.end <= q.span.start && Some(&m.span) != counted.map(|c| &c.span) && {
+            let gap = &context.text[m.span.end..q.span.start];
+            let adjacent = at_most_chars(gap, 1) && gap.chars().all(char::is_whitespace);
+            adjacent || (possessive(gap) && !q.dimension().physical().is_dimensionless())
+        }
     });
     if let Some(m) = glued {
         return Some(Subject {
@@ -1474,6 +1478,28 @@ fn subject(
                     count: None,
                 })
         })
+}
+
+/// Whether the figure follows a first-person possessive ("our 6.4 TB/s",
+/// "我们的 6.4 TB/s"): it is the writer's product's, which the knowledge
+/// base does not know, whatever name the sentence holds.
+fn writers_own(text: &str, sentence: &Range<usize>, q: &Quantity) -> bool {
+    let before = text[sentence.start..q.span.start].trim_end().to_lowercase();
+    let word_ends = |w: &str| {
+        before
+            .strip_suffix(w)
+            .is_some_and(|rest| !w.is_ascii() || !rest.ends_with(|c: char| c.is_alphanumeric()))
+    };
+    ["our", "my", "我们的", "我們的", "我的", "我司的"]
+        .iter()
+        .any(|w| word_ends(w))
+}
+
+/// Whether the words between a name and a figure are only its possessive:
+/// "的", "'s", "’s".
+fn possessive(gap: &str) -> bool {
+    let gap = gap.trim();
+    ["的", "'s", "’s"].contains(&gap)
 }
 
 /// The name a figure is paired with by "respectively" ([`respective`]).
@@ -2820,6 +2846,29 @@ mod tests {
             spec(table)
                 .iter()
                 .all(|(verdict, span, ..)| *verdict == Verdict::Verified || span != "104.8 GB")
+        );
+    }
+
+    #[test]
+    fn a_figure_after_a_compared_names_possessive_is_that_names() {
+        let found = spec("新卡半精度算力达 320 TFLOPS，较 H100 的 256 TFLOPS 提升 25%。");
+        assert!(
+            matches!(found.as_slice(), [(Verdict::Contradicted, span, ..)] if span == "256 TFLOPS"),
+            "{found:?}"
+        );
+        let found = spec("The new card draws 350 W, half of the H100's 700 W.");
+        assert!(
+            matches!(found.as_slice(), [(Verdict::Verified, span, ..)] if span == "700 W"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_figure_after_our_is_the_writers_products() {
+        let found = spec("The MI300X has 5.3 TB/s; our 6.4 TB/s is about 21% more.");
+        assert!(
+            !found.iter().any(|(_, span, ..)| span == "6.4 TB/s"),
+            "{found:?}"
         );
     }
 }
