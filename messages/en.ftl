@@ -169,6 +169,7 @@ reading-magnitude = 兆 means 10⁶
 reading-conversion = the 1024 converts between binary prefixes
 reading-rate = { $rate } is per unit of the other operands
 reading-period = the rate is the product over { $period }
+reading-once-a-period = the product is once each { $period }
 reading-omitted-magnitude = a bare operand is in { $magnitude }
 reading-base-units = the bare numbers count base units
 reading-and = { $first } and { $second }

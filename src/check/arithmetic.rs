@@ -35,7 +35,7 @@ use crate::number::format::number;
 use crate::number::interval::Interval;
 use crate::number::lexicon::{Op, Relation};
 use crate::number::quantity::{Quantity, Token, apply_hedge};
-use crate::units::{Base, Dimension, Unit};
+use crate::units::{Base, Dimension, Unit, UnitTable};
 
 pub struct Arithmetic;
 
@@ -239,6 +239,48 @@ fn per_period(
     let length = duration.base_value(reading.binary, reading.alternative_magnitude);
     let value = computed.checked_div(length)?;
     Some((value, Expr::Operand((*duration).clone()).to_string()))
+}
+
+/// "0.65 kW × 4 h = 2.6 kWh/day": a rate claimed for a product over one
+/// duration no longer than the period the "per" names is that product once
+/// each period (four hours of use a day). Returns the product divided by
+/// the period, in base units, and the period's text.
+fn once_a_period(
+    previous: &Expr,
+    computed: Interval,
+    computed_dimension: Dimension,
+    claimed: Dimension,
+    claimed_label: &str,
+    reading: Reading,
+) -> Option<(Interval, String)> {
+    let time = Dimension::of(Base::Second);
+    if !(claimed * time).compatible(computed_dimension) {
+        return None;
+    }
+    let period_text = ["/", "per ", "每"]
+        .iter()
+        .filter_map(|sep| {
+            claimed_label
+                .rfind(sep)
+                .map(|at| claimed_label[at + sep.len()..].trim())
+        })
+        .min_by_key(|rest| rest.len())?;
+    let period = UnitTable::builtin().unit_at(period_text)?.unit;
+    if !period.dimension.compatible(time) {
+        return None;
+    }
+    let operands = previous.operands();
+    let mut durations = operands.iter().filter(|q| q.dimension().compatible(time));
+    let duration = durations.next()?;
+    if durations.next().is_some() {
+        return None;
+    }
+    let length = duration.base_value(reading.binary, reading.alternative_magnitude);
+    if length.hi > period.factor {
+        return None;
+    }
+    let value = computed.checked_div(Interval::exact(period.factor))?;
+    Some((value, period_text.to_string()))
 }
 
 /// Whether a unit is written as a rate: "kWh per day", "GB/s", "度每天".
@@ -448,6 +490,15 @@ fn check_side(
                         reading,
                     )
                     .map(|(v, period)| (v, msg!("reading-period", period = &period))),
+                    once_a_period(
+                        previous,
+                        computed.interval,
+                        computed.dimension,
+                        claimed_dimension,
+                        shown.as_ref().map_or("", |u| u.label.as_str()),
+                        reading,
+                    )
+                    .map(|(v, period)| (v, msg!("reading-once-a-period", period = &period))),
                 ];
                 for (computed, rate) in readings.into_iter().flatten() {
                     outcomes.push(Outcome {
@@ -815,6 +866,23 @@ mod tests {
         // An operand with a magnitude of its own fixes the scale.
         assert_eq!(
             verdicts("成本 4.5 万 × 12 = 5,400 万元。"),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn a_product_over_part_of_a_period_is_once_each_period() {
+        assert_eq!(
+            verdicts("Four hours of use a day: 0.65 kW × 4 h = 2.6 kWh/day."),
+            [Verdict::Verified]
+        );
+        // A product over longer than the period is no day's amount.
+        assert_eq!(
+            verdicts("Over the month: 5 kW × 720 h = 3,600 kWh per day."),
+            [Verdict::Contradicted]
+        );
+        assert_eq!(
+            verdicts("0.65 kW × 4 h = 26 kWh/day."),
             [Verdict::Contradicted]
         );
     }

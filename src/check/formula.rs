@@ -243,24 +243,16 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         // "同樣 20 MW 約可放 1,960 台": a figure the article stated before, in
         // the same kind and value, is its given, not a result worked here.
         .filter(|_| !restates_an_earlier_figure(scope, index))
-        // "可售卡时约1,794万": a bare number of a kind with a unit is in the
-        // unit its cue names, which the relation's base units are not.
-        .filter(|_| {
-            let def = Cues::builtin()
-                .kinds()
-                .iter()
-                .find(|k| k.name == claim.kind);
-            let measured = def.is_some_and(|k| {
-                Base::ALL
-                    .into_iter()
-                    .any(|b| !b.is_counted() && k.dimension.exponent(b) != 0)
-            });
-            !(claim.quantity.unit.is_one() && measured)
-        })
+        .filter(|_| !bare_of_measured_kind(claim))
         // "每節點 10.2 kW，48 個節點合共 489.6 kW；推理分區每節點 2.5 kW，合共
         // 40 kW": a premise with a figure of the claim's kind between it and
         // the claim is that figure's, not the claim's.
         .filter(|o| !taken_by_an_earlier_result(scope, claim, o))
+        // "each with eight 80 GB GPUs, so every node exposes 640 GB and the
+        // cluster as a whole has 512 GPUs": a result given by a figure of
+        // the claim's kind stated before it is that figure's, and solves for
+        // no later one.
+        .filter(|o| !given_by_an_earlier_figure(scope, claim, o))
         // "DGX B200 lists 1,440 GB across its eight GPUs": a figure a system
         // named in its clause records itself is that system's spec, which
         // its own cards' figures as sold apart do not overrule.
@@ -743,6 +735,38 @@ fn taken_by_an_earlier_result(scope: &Scope, claim: &Typed, o: &Outcome) -> bool
             .iter()
             .take_while(|t| t.quantity.span.end <= at)
             .any(|t| t.kind == claim.kind)
+    })
+}
+
+/// Whether the relation's result, from the text, follows in its sentence a
+/// figure of the kind the claim solves for (the claim is a premise here).
+fn given_by_an_earlier_figure(scope: &Scope, claim: &Typed, o: &Outcome) -> bool {
+    if claim.kind == o.relation.result {
+        return false;
+    }
+    let Some(total) = o.bindings.iter().find_map(|b| match &b.origin {
+        Origin::Text(span) if b.kind == o.relation.result => Some(span.clone()),
+        _ => None,
+    }) else {
+        return false;
+    };
+    let Some(at) = scope
+        .typed
+        .iter()
+        .find(|t| t.quantity.span == total)
+        .map(|t| t.sentence)
+    else {
+        return false;
+    };
+    // A machine's cards count the cards of its total too.
+    let counts_the_same = |kind: &str| {
+        kind == claim.kind || claim.kind == "accelerator_count" && kind == "accelerators_per_node"
+    };
+    scope.typed.iter().any(|t| {
+        t.sentence == at
+            && counts_the_same(&t.kind)
+            && t.quantity.span.end <= total.start
+            && t.quantity.span != claim.quantity.span
     })
 }
 
@@ -1240,6 +1264,7 @@ fn bind(scope: &Scope, index: usize, kind: &str) -> Vec<Binding> {
         .rev()
         .take(FAR_REACH)
         .filter(|t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
+        .filter(|t| !bare_of_timed_kind(t))
         .find(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
         .map(from_text)
         .into_iter()
@@ -1413,8 +1438,31 @@ fn nearby<'s>(
         .take_while(move |t| claim.sentence - t.sentence <= REACH)
         .filter(move |t| t.kind == kind && t.quantity.span.end <= claim.quantity.span.start)
         .filter(|t| !matches!(t.quantity.hedge, Some(Hedge::AtLeast | Hedge::AtMost)))
+        .filter(|t| !bare_of_timed_kind(t))
         .filter(move |t| section(t) == section(claim))
         .filter(move |t| !in_breakdown(scope, t))
+}
+
+/// Whether a figure is a bare number of a kind with a unit ("可售卡时约
+/// 1,794 万"): it is in the unit its cue names, which the relation's base
+/// units may not be, so it is no result.
+fn bare_of_measured_kind(t: &Typed) -> bool {
+    t.quantity.dimension().physical().is_dimensionless()
+        && kind_dimension(&t.kind).is_some_and(|d| {
+            Base::ALL
+                .into_iter()
+                .any(|b| !b.is_counted() && d.exponent(b) != 0)
+        })
+}
+
+/// Whether a figure is a bare number of a kind measured over time ("约
+/// 5,887 萬個計費卡時" is card-hours, "一年 876 萬" kWh): its unit is the
+/// hour or the kilowatt-hour the cue names, never the second the relation
+/// computes in, so it is no premise. (A bare byte, watt or dollar is in
+/// its base unit.)
+fn bare_of_timed_kind(t: &Typed) -> bool {
+    t.quantity.dimension().physical().is_dimensionless()
+        && kind_dimension(&t.kind).is_some_and(|d| d.exponent(Base::Second) != 0)
 }
 
 /// Whether a figure is a part listed after its whole: in "每个参数十六字节：
@@ -1463,20 +1511,25 @@ fn from_kb(scope: &Scope, claim: &Typed, kind: &str) -> Vec<Binding> {
     if kind == "bytes_per_parameter" {
         return from_precision(scope, claim);
     }
-    if per_card_attribute(kind).is_none() {
+    let Some((_, qualifiers, _)) = per_card_attribute(kind) else {
         return Vec::new();
-    }
-    // A card's NVLink figure makes an aggregate only of a link the claim's
-    // sentence names: "頻寬 4.8 TB/s" beside "6 顆 HBM3E" is memory.
-    let names_a_link = || {
+    };
+    // A card's NVLink figure makes an aggregate only of the link the
+    // claim's sentence names: "頻寬 4.8 TB/s" beside "6 顆 HBM3E" is memory,
+    // and "400 Gb/s InfiniBand" is no NVLink.
+    let recorded_link = qualifiers
+        .iter()
+        .find(|(k, _)| *k == "link")
+        .map(|(_, v)| *v);
+    let names_the_link = |link: &str| {
         scope
             .input
             .facts
             .cues(claim.sentence)
             .iter()
-            .any(|f| matches!(&f.cue, Cue::Qualifier(k, _) if k == "link"))
+            .any(|f| matches!(&f.cue, Cue::Qualifier(k, v) if k == "link" && v == link))
     };
-    if kind == "bandwidth_per_accelerator" && !names_a_link() {
+    if recorded_link.is_some_and(|link| !names_the_link(link)) {
         return Vec::new();
     }
     let text = scope.input.doc.text.as_str();
@@ -1727,6 +1780,22 @@ mod tests {
             verdicts("8 张 H100 的 NVLink 总带宽为 7.2 TB/s。"),
             [Verdict::Verified]
         );
+        // Another link is no NVLink.
+        assert!(
+            verdicts("128 nodes of 8 H100 GPUs, connected with 400 Gb/s InfiniBand.").is_empty()
+        );
+    }
+
+    #[test]
+    fn a_bare_count_of_card_hours_is_no_premise_in_seconds() {
+        let text = "若 H200 以每卡每小時 2.5 美元出租，一年可提供約 5,887 萬個計費卡時，帶來約 1.47 億美元收入。";
+        assert!(!verdicts(text).contains(&Verdict::Contradicted));
+    }
+
+    #[test]
+    fn a_total_an_earlier_count_gave_solves_for_no_later_count() {
+        let text = "The cluster is built from H100 nodes, each with eight H100 SXM 80 GB GPUs, so every node exposes 640 GB of HBM3 and the cluster as a whole has 512 GPUs.";
+        assert!(!verdicts(text).contains(&Verdict::Contradicted));
     }
 
     #[test]

@@ -265,10 +265,12 @@ fn is_conversion(a: &Expr, b: &Expr) -> bool {
 /// GB" lexes as a hedge). Returns the relation, whether it was a symbol, and
 /// where the next side starts.
 fn relation_at(tokens: &[Token], mut i: usize, text: &str) -> Option<(Relation, bool, usize)> {
+    let mut after_comma = false;
     if let Some(Token::Text(span)) = tokens.get(i)
         && is_comma(&text[span.clone()])
     {
         i += 1;
+        after_comma = true;
         if let Some(Token::Quantity(q)) = tokens.get(i) {
             return (q.hedge == Some(Hedge::Approx)).then_some((Relation::Approx, false, i));
         }
@@ -278,8 +280,17 @@ fn relation_at(tokens: &[Token], mut i: usize, text: &str) -> Option<(Relation, 
             let symbolic = !text[span.clone()].chars().any(char::is_alphanumeric);
             let mut j = i + 1;
             let mut skipped = 0;
+            let mut worded = false;
             while let Some(t) = tokens.get(j) {
                 match t {
+                    // "2+2+12，也就是每个参数要背 16 字节" goes on; "= 26 kW，
+                    // 共需 GPU 机柜 128 个" starts a statement of its own: a
+                    // bare count after a comma and words is what they count.
+                    Token::Quantity(q)
+                        if after_comma && worded && q.dimension().physical().is_dimensionless() =>
+                    {
+                        return None;
+                    }
                     Token::Quantity(_) | Token::Open(_) => return Some((*rel, symbolic, j)),
                     Token::Text(s)
                         if skipped + text[s.clone()].chars().count() <= 8
@@ -287,11 +298,15 @@ fn relation_at(tokens: &[Token], mut i: usize, text: &str) -> Option<(Relation, 
                             && !text[s.clone()].contains(['。', '；', '|', ';']) =>
                     {
                         skipped += text[s.clone()].chars().count();
+                        worded |= !text[s.clone()].trim().is_empty();
                     }
                     // "大约是 V3 的 11 倍": a figure of another thing's is no
                     // result of this side.
                     Token::Name(_) if possessed(tokens.get(j + 1), text) => return None,
-                    Token::Relation(..) | Token::Name(_) if skipped <= 8 => skipped += 1,
+                    Token::Relation(..) | Token::Name(_) if skipped <= 8 => {
+                        skipped += 1;
+                        worded = true;
+                    }
                     _ => return None,
                 }
                 j += 1;
@@ -363,5 +378,16 @@ mod tests {
         // unread, never read as a calculation of its own.
         assert!(stated("2 (keys and values) × 16 × 4 × 64 × 2 bytes = 16 KiB").is_empty());
         assert!(stated("layers × 2 × 4096 = 8192").is_empty());
+    }
+
+    #[test]
+    fn a_bare_count_after_a_comma_and_words_is_no_result() {
+        assert!(
+            stated("单柜功率 4 × 6.5 kW = 26 kW，共需 GPU 机柜 128 个。") == ["4 × 6.5 kW = 26 kW"]
+        );
+        assert!(
+            stated("合计 2+2+12，也就是每个参数要背 16 字节。")
+                == ["2+2+12，也就是每个参数要背 16 字节"]
+        );
     }
 }
