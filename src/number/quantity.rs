@@ -1169,6 +1169,17 @@ mod tests {
     }
 
     #[test]
+    fn spelled_out_watt_hours_are_energy() {
+        let q = one("about 2.63 terawatt-hours in all");
+        assert_eq!(
+            q.dimension(),
+            Dimension::of(Base::Watt) * Dimension::of(Base::Second)
+        );
+        assert!((q.base_value(false, false).nominal - 2.63e12 * 3600.0).abs() < 1e6);
+        assert_eq!(one("10,800 kilowatt hours").dimension(), q.dimension());
+    }
+
+    #[test]
     fn units_follow_numbers() {
         let q = one("需要 628GB 显存");
         assert_eq!(q.unit.label, "GB");
