@@ -331,6 +331,12 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         let ratio = a.max(b) / a.min(b);
         counts.iter().any(|n| (ratio / n - 1.0).abs() < 1e-6)
     };
+    // "800 Gb/s＝100 GB/s，是 NDR 的 2 倍": two figures of one value are one
+    // quantity restated in another unit, never the two sides of a multiple.
+    let one_quantity = |a: &Quantity, b: &Quantity| {
+        let (a, b) = (a.premise().nominal, b.premise().nominal);
+        (a - b).abs() <= 0.01 * a.abs().max(b.abs())
+    };
     let (cue_attributes, cued_in_clause) =
         attributes_cued(&text[sentence.span.clone()], shift, &m.span);
     // "… (989 vs 312 TFLOPS) for 1.75× the board power (700 W vs 400 W)": a
@@ -347,7 +353,8 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
             if a.dimension() == b.dimension()
                 && a.dimension() != Dimension::NONE
                 && fits_cue(a.dimension())
-                && !whole_and_part(a, b) =>
+                && !whole_and_part(a, b)
+                && !one_quantity(a, b) =>
         {
             Some(if a.premise().nominal >= b.premise().nominal {
                 (side(a), side(b))
@@ -360,7 +367,9 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
     let after_pairs: Vec<(Side, Side)> = base_after
         .into_iter()
         .flat_map(|d| figures.iter().rev().map(move |n| (n, d)))
-        .filter(|(n, d)| n.dimension() == d.dimension() && fits_cue(d.dimension()))
+        .filter(|(n, d)| {
+            n.dimension() == d.dimension() && fits_cue(d.dimension()) && !one_quantity(n, d)
+        })
         .map(|(n, d)| (side(n), side(d)))
         .collect();
     let (numerators, denominators, attributes): (Vec<Side>, Vec<Side>, Vec<String>) = match object {
@@ -770,6 +779,25 @@ mod tests {
         assert_eq!(
             ratios("That is 50 GB/s, against 900 GB/s over NVLink, a 12× gap."),
             vec![(Verdict::Contradicted, "12×".to_string())]
+        );
+    }
+
+    #[test]
+    fn one_quantity_in_two_units_is_no_pair_of_sides() {
+        // 800 Gb/s and 100 GB/s are one rate; the 2× is against another link.
+        assert!(
+            ratios("The next link runs at 800 Gb/s = 100 GB/s, twice the older one's, 2×.")
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_multiple_of_a_parts_value_is_no_spec_ratio() {
+        // The memory named is what is priced: 价值量 is money, not capacity.
+        assert!(ratios("我们测算单颗 B200 的 HBM 价值量约为 H100 的 2.5 倍以上。").is_empty());
+        assert_eq!(
+            ratios("单颗 B200 的 HBM 容量约为 H100 的 2.4 倍。"),
+            vec![(Verdict::Verified, "2.4 倍".to_string())]
         );
     }
 

@@ -505,6 +505,16 @@ fn opens_on_this(text: &str, sentence: &crate::read::segment::Sentence) -> bool 
     matches!(first_word.as_str(), "this" | "that" | "it") || head.starts_with(['这', '這', '此'])
 }
 
+/// Whether a clause ends on a colon, opening what follows as its detail.
+fn introduces(text: &str, clause: &Range<usize>) -> bool {
+    text[clause.start..clause.end.min(text.len())]
+        .trim_end()
+        .ends_with([':', '：'])
+        || text[clause.end.min(text.len())..]
+            .trim_start()
+            .starts_with([':', '：'])
+}
+
 /// Whether the sentence says the change starts at the figure: "从 900
 /// GB/s", "由 1,008 GB/s 升到", "from 900 GB/s".
 fn stated_from(text: &str, sentence: &crate::read::segment::Sentence, figure: &Quantity) -> bool {
@@ -694,7 +704,22 @@ fn change(
         (Some((a, b)), _, _) => Some((*a, *b)),
         (None, [.., a, b], _) => Some((*a, *b)),
         (None, [.., a], [b, ..]) => Some((*a, *b)),
-        (None, [], [a, b, ..]) => Some((*a, *b)),
+        // "提升 75%，而機櫃占地面積維持 600 mm × 1,200 mm": past the share's
+        // clause, two figures after it are another statement's unless the
+        // sentence says the change runs from or to them ("slows to 12%,
+        // taking spend from $102bn to $114.2bn") or the share's clause
+        // introduces what follows ("算力提升30%：…320 TFLOPS，较 H100 的 256
+        // TFLOPS").
+        (None, [], [a, b, ..])
+            if [a, b].iter().all(|f| {
+                f.span.end <= clause.end
+                    || introduces(text, clause)
+                    || stated_from(text, sentence, f)
+                    || stated_to(text, sentence, f)
+            }) =>
+        {
+            Some((*a, *b))
+        }
         _ => None,
     };
     let (from, to) = pair?;
@@ -1111,6 +1136,22 @@ mod tests {
         assert_eq!(
             verdicts("In 2027 capex growth slows to 12%, taking spend from $102bn to $114.2bn."),
             [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn figures_past_the_shares_clause_are_no_ends_of_its_change() {
+        // The footprint after "而" is another statement, not what rose 75%.
+        assert!(verdicts("新机柜散热能力提升 75%，而占地维持 600 mm × 1,200 mm 不变。").is_empty());
+        // A clause that opens on a colon introduces its ends.
+        assert_eq!(
+            verdicts("算力提升30%：新卡半精度算力达 320 TFLOPS，较 H100 的 256 TFLOPS 更高。"),
+            [Verdict::Contradicted]
+        );
+        // Within the clause, the first two after are still its ends.
+        assert_eq!(
+            verdicts("Revenue fell 8% to $0.74 billion from $0.81 billion."),
+            [Verdict::Contradicted]
         );
     }
 

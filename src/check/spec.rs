@@ -41,6 +41,9 @@
 
 use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
@@ -219,6 +222,17 @@ fn names_a_whole(header: &str) -> bool {
             .any(|w| lower.contains(w))
 }
 
+/// The number of cards a column header counts: 8 in "8 卡合计显存",
+/// "8-GPU total", "Total (8× GPUs)".
+fn cards_counted(header: &str) -> Option<f64> {
+    static COUNT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(\d+)\s*(?:[-‑]\s*)?(?:卡|张|張|颗|顆|块|塊|[×x]?\s*(?:gpus?|cards?|accelerators?)\b)")
+            .expect("a valid pattern")
+    });
+    let count: f64 = COUNT.captures(header)?[1].parse().ok()?;
+    (count > 1.0).then_some(count)
+}
+
 /// Whether the figure is of a kind no entity's facts record: a server's
 /// "2 TB RAM" beside its cards is none of theirs.
 fn of_unrecorded_kind(input: &Input, q: &Quantity) -> bool {
@@ -293,6 +307,9 @@ struct Context<'a> {
     /// The unit a column header names ("Dense BF16 TFLOPS", "显存 (GB)"),
     /// for bare numbers in its cells.
     header_unit: Option<Unit>,
+    /// Whether the column header names a whole of several cards ("8 卡合计
+    /// 显存", "Total VRAM"), and how many when it counts them.
+    whole_column: Option<Option<f64>>,
     tokens: &'a [Token],
     /// Where the sentence's figures stand.
     figures: Vec<Range<usize>>,
@@ -328,6 +345,7 @@ impl<'a> Context<'a> {
         };
         let (mut cell_mentions, mut header_cues) = (Vec::new(), Vec::new());
         let mut header_unit = None;
+        let mut whole_column = None;
         if let Some(block) = input.blocks.get(sentence.block)
             && let BlockKind::Cell {
                 header,
@@ -368,6 +386,9 @@ impl<'a> Context<'a> {
             }
             if let Some(h) = header {
                 header_unit = UnitTable::builtin().unit_named_in(&text[h.clone()]);
+                if names_a_whole(&text[h.clone()].to_lowercase()) {
+                    whole_column = Some(cards_counted(&text[h.clone()]));
+                }
             }
         }
         let local = &text[sentence.span.clone()];
@@ -379,6 +400,7 @@ impl<'a> Context<'a> {
             cell_mentions,
             header_cues,
             header_unit,
+            whole_column,
             tokens: &sentence.tokens,
             figures: figure_spans(&sentence.tokens),
             years: years_in(local),
@@ -1050,6 +1072,11 @@ fn states_a_spec(
     if card && whole && !each_card && subject.count.is_none() {
         return false;
     }
+    // Under "Total VRAM", a cell is the whole's: of as many cards as the
+    // header or the row label counts, else of an unknown number.
+    if subject.scope == Scope::Cell && context.whole_column.is_some() && subject.count.is_none() {
+        return false;
+    }
     // "一個機櫃放 4 台，共 32 顆 GPU", "in total 640 GB": a figure stated as
     // a total is of several, and only a count beside the subject says how
     // many.
@@ -1455,7 +1482,7 @@ fn subject(
         return Some(Subject {
             mention: m.clone(),
             scope: Scope::Cell,
-            count: label_count(context.text, m),
+            count: label_count(context.text, m).or(context.whole_column.flatten()),
         });
     }
     topic
@@ -2837,6 +2864,26 @@ mod tests {
         };
         assert_eq!(verdicts(&table("2016 GB/s")), [Verdict::Verified]);
         assert_eq!(verdicts(&table("1500 GB/s")), [Verdict::Contradicted]);
+    }
+
+    #[test]
+    fn a_column_header_naming_a_whole_makes_its_cells_totals() {
+        let verdicts = |header: &str, total: &str| -> Vec<Verdict> {
+            let table = format!(
+                "| 芯片 | 显存 | {header} |\n|---|---|---|\n| H100 SXM | 80 GB | {total} |\n"
+            );
+            spec(&table)
+                .into_iter()
+                .filter(|(_, span, ..)| span == total)
+                .map(|(verdict, ..)| verdict)
+                .collect()
+        };
+        // The header counts the cards: the cell is their total.
+        assert_eq!(verdicts("8 卡合计显存", "640 GB"), [Verdict::Verified]);
+        assert_eq!(verdicts("8 卡合计显存", "720 GB"), [Verdict::Contradicted]);
+        assert_eq!(verdicts("8-GPU total", "640 GB"), [Verdict::Verified]);
+        // A whole of an unknown number of cards is no card's spec.
+        assert!(verdicts("整机显存", "640 GB").is_empty());
     }
 
     #[test]
