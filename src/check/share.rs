@@ -750,12 +750,30 @@ fn change(
         _ => vec![(from, to), (to, from)],
     };
     let claimed = q.claimed(false, false);
-    let magnitude =
-        |i: Interval| Interval::between(i.lo.abs().min(i.hi.abs()), i.lo.abs().max(i.hi.abs()));
+    let magnitude = |i: Interval| Interval {
+        nominal: i.nominal.abs(),
+        ..Interval::between(i.lo.abs().min(i.hi.abs()), i.lo.abs().max(i.hi.abs()))
+    };
+    // A figure of three digits or more holds to its last written digit:
+    // "1,152 億" over "475 億" is 142.2% to 142.9%, so a reported "142%"
+    // holds. A shorter one is taken as written: a writer working from "PUE
+    // 1.5" means 1.5, not anything from 1.45 to 1.55.
+    let to_last_digit = |f: &Quantity| {
+        if f.digit_half > f.number.nominal.abs() * 0.005 {
+            exact(f)
+        } else {
+            Quantity {
+                hedge: None,
+                ..f.clone()
+            }
+            .premise()
+        }
+    };
     let mut sized: Vec<(&Quantity, &Quantity, Interval, bool)> = bases
         .iter()
         .filter_map(|&(base, other)| {
-            let size = (exact(other) - exact(base)).checked_div(exact(base))?;
+            let size =
+                to_last_digit(other).checked_div(to_last_digit(base))? - Interval::exact(1.0);
             Some((base, other, magnitude(size), false))
         })
         .collect();
@@ -1279,6 +1297,19 @@ mod tests {
                 "GPU power per replica fell from 1,600 W (4 × 400 W) to 700 W, a 56% reduction."
             ),
             [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn a_change_holds_to_the_last_digit_of_its_figures() {
+        // 1,152 over 475 is 2.4253, yet 1,151.5 over 475.5 is 2.4217.
+        assert_eq!(
+            verdicts("去年营收 1,152 亿元，前年只有 475 亿元，增长 142%。"),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("去年营收 1,152 亿元，前年只有 475 亿元，增长 152%。"),
+            [Verdict::Contradicted]
         );
     }
 }

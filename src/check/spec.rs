@@ -2918,4 +2918,15 @@ mod tests {
             "{found:?}"
         );
     }
+
+    #[test]
+    fn a_throughput_worked_out_from_a_timing_is_no_peak() {
+        let worked = spec("At 7.2 ms the kernel works out to about 611 TFLOPS on the H100 SXM.");
+        assert!(worked.is_empty(), "{worked:?}");
+        let stated = spec("The H100 SXM delivers 611 TFLOPS of dense BF16.");
+        assert!(
+            matches!(stated.as_slice(), [(Verdict::Contradicted, ..)]),
+            "{stated:?}"
+        );
+    }
 }
