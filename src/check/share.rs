@@ -482,6 +482,45 @@ fn breaks_down_a_figure(
     })
 }
 
+/// Whether a figure is the whole another percentage of the sentence is
+/// taken of: the "393 億美元" of "佔當季總收入 393 億美元的 90.6%", the "$39.3
+/// billion" of "90.6% of $39.3 billion". It belongs to that share, and is
+/// no end of a change stated beside it.
+fn whole_of_another_share(
+    text: &str,
+    sentence: &crate::read::segment::Sentence,
+    figure: &Quantity,
+    share: &Quantity,
+) -> bool {
+    let figures: Vec<&Quantity> = sentence
+        .tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Quantity(f) => Some(&**f),
+            _ => None,
+        })
+        .collect();
+    let Some(at) = figures.iter().position(|f| f.span == figure.span) else {
+        return false;
+    };
+    let other_share = |f: &&&Quantity| f.span != share.span && is_percent(f);
+    let taken_of_it = figures
+        .get(at + 1)
+        .filter(other_share)
+        .is_some_and(|next| matches!(text[figure.span.end..next.span.start].trim(), "的" | "之"));
+    let of_it = at
+        .checked_sub(1)
+        .and_then(|i| figures.get(i))
+        .filter(other_share)
+        .is_some_and(|prev| {
+            let gap = text[prev.span.end..figure.span.start].trim().to_lowercase();
+            gap.split_whitespace().next() == Some("of")
+                && gap.split_whitespace().count() <= 5
+                && !gap.contains([',', ';'])
+        });
+    taken_of_it || of_it
+}
+
 /// Whether a figure stands alone in brackets right after a comparison
 /// word, as the value compared with: the "78.9%" of "较上周（78.9%）提升 1.7
 /// 个百分点", "than last week (78.9%)". It is no size of a change.
@@ -599,7 +638,8 @@ fn change(
             Token::Quantity(f)
                 if f.span != q.span
                     && !stated_as_change(text, sentence, f)
-                    && !breaks_down_a_figure(text, sentence, f) =>
+                    && !breaks_down_a_figure(text, sentence, f)
+                    && !whole_of_another_share(text, sentence, f, q) =>
             {
                 Some(&**f)
             }
@@ -1298,6 +1338,20 @@ mod tests {
             ),
             [Verdict::Verified]
         );
+    }
+
+    #[test]
+    fn the_whole_of_another_share_is_no_end_of_a_change() {
+        // 93% growth to 356 has no base in the sentence: 393 is the
+        // quarter's total, of which 356 is 90.6%. A base taken from the
+        // share's whole would flag it.
+        for text in [
+            "本季云业务收入 356 亿元，同比增长 93%，占当季总收入 393 亿元的 90.6%。",
+            "Cloud revenue was $35.6 billion, up 93%, or 90.6% of $39.3 billion.",
+            "Cloud revenue was $35.6 billion, up 93%, and 90.6% of total revenue of $39.3 billion.",
+        ] {
+            assert!(!verdicts(text).contains(&Verdict::Contradicted), "{text}");
+        }
     }
 
     #[test]
