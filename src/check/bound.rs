@@ -111,6 +111,13 @@ fn check(
     {
         return None;
     }
+    // "112 GB，超过单张 A100 80GB，必须切分", "which exceeds a single
+    // card": the text itself says the requirement does not fit, and agrees
+    // with the hardware.
+    let tail = text[q.span.end..sentence.span.end.max(q.span.end)].to_lowercase();
+    if EXCEEDS.iter().any(|w| tail.contains(w)) {
+        return None;
+    }
     let attribute = match q.dimension() {
         d if d == Dimension::of(Base::Byte) => "memory_capacity",
         d if d == Dimension::of(Base::Byte) / Dimension::of(Base::Second) => "memory_bandwidth",
@@ -291,6 +298,23 @@ fn check(
 
 /// The first card named with a count in a sentence ("8×H100", "8 块 H100",
 /// "eight H100s", "one H100"), with a figure written beside it.
+/// Words saying a requirement is larger than the hardware it is set
+/// against.
+const EXCEEDS: [&str; 12] = [
+    "超过",
+    "超過",
+    "超出",
+    "放不下",
+    "装不下",
+    "裝不下",
+    "exceed",
+    "more than",
+    "beyond",
+    "too large",
+    "too big",
+    "does not fit",
+];
+
 fn configuration<'a>(input: &Input<'a>, text: &str, index: usize) -> Option<Configuration<'a>> {
     let kb = input.kb;
     let sentence: &'a Sentence = &input.sentences[index];
@@ -510,6 +534,16 @@ mod tests {
             .filter(|f| f.check == "bound")
             .map(|f| (f.verdict, text[f.span.clone()].to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_requirement_the_text_says_exceeds_the_card_agrees_with_it() {
+        assert!(bounds("7B 模型训练共需 112 GB，超过单张 A100 80GB，必须切分。").is_empty());
+        assert!(bounds("Training needs 112 GB, which exceeds one A100 80GB.").is_empty());
+        assert_eq!(
+            bounds("Training needs 112 GB on one A100 80GB."),
+            [(Verdict::Contradicted, "112 GB".to_string())]
+        );
     }
 
     #[test]
