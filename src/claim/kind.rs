@@ -887,6 +887,15 @@ mod tests {
             kind("训练了 4.8×10²⁶ FLOPs。", "4.8×10²⁶ FLOPs").as_deref(),
             Some("training_compute")
         );
+        // Generating tokens is serving, not a training run.
+        assert_eq!(
+            kind(
+                "生成 1,000 个 token 约 3.5×10^14 FLOPs。",
+                "约 3.5×10^14 FLOPs"
+            )
+            .as_deref(),
+            Some("inference_compute")
+        );
     }
 
     #[test]
