@@ -2929,4 +2929,17 @@ mod tests {
             "{stated:?}"
         );
     }
+
+    #[test]
+    fn a_figure_scaled_or_built_up_from_parts_is_no_spec() {
+        let built = spec("Add CPUs and fans to the H100 SXM and you get to 1.4 kW per GPU.");
+        assert!(built.is_empty(), "{built:?}");
+        let scaled = spec("The Llama 3 405B run, scaled down to 512 GPUs, fails once a week.");
+        assert!(scaled.is_empty(), "{scaled:?}");
+        let stated = spec("The H100 SXM draws 1.4 kW per GPU.");
+        assert!(
+            matches!(stated.as_slice(), [(Verdict::Contradicted, ..)]),
+            "{stated:?}"
+        );
+    }
 }
