@@ -26,6 +26,7 @@ use std::ops::Range;
 
 use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
 use crate::check::{Check, Input, module_doc};
+use crate::claim::cues::{Cue, Found};
 use crate::claim::kind::required;
 use crate::kb::{Entity, FactValue, Kb, Kind, Mention};
 use crate::lang::message::{Arg, Message};
@@ -71,6 +72,29 @@ impl Check for Bound {
     }
 }
 
+/// Whether a precision named after the configuration ("fits on a single
+/// H100 at int8") differs from the one nearest before the requirement ("needs
+/// 141 GB in fp16").
+fn other_precision_after(cues: &[Found], config: &Range<usize>, q: &Quantity) -> bool {
+    let precision = |f: &Found| match &f.cue {
+        Cue::Qualifier(key, value) if key == "precision" => Some(value.clone()),
+        _ => None,
+    };
+    let Some(required) = cues
+        .iter()
+        .filter(|f| f.span.start < config.start)
+        .filter(|f| f.span.start >= q.span.start || f.span.end <= q.span.start)
+        .filter_map(precision)
+        .next_back()
+    else {
+        return false;
+    };
+    cues.iter()
+        .filter(|f| f.span.start >= config.end)
+        .filter_map(precision)
+        .any(|p| p != required)
+}
+
 /// A configuration: how many of which card, and a figure stated for one.
 struct Configuration<'a> {
     mention: Mention,
@@ -99,6 +123,23 @@ fn check(
         .cloned()?;
     // A requirement is a lower bound: "至少需要 700GB", "needs 900 GB".
     if !required(input.facts.cues(index), &clause, q) {
+        return None;
+    }
+    // "单张 A100(80GB)或 H100(80GB/94GB)": a figure in brackets after a
+    // card's name is that card's, no requirement.
+    let totalled = || {
+        let open = text[..q.span.start]
+            .rfind(['(', '（'])
+            .unwrap_or(q.span.start);
+        let inside = text[open..q.span.start].to_lowercase();
+        ["共", "合计", "合計", "total", "combined", "in all"]
+            .iter()
+            .any(|w| inside.contains(w))
+    };
+    if crate::claim::names::parenthesis_owner(text, &sentence.span, input.facts.names(index), q)
+        .is_some()
+        && !totalled()
+    {
         return None;
     }
     // "does not fit on one 80 GB H100", "装不下": a denial, not a requirement.
@@ -141,6 +182,11 @@ fn check(
         .find_map(|s| configuration(input, text, s))?;
     // The card's own figure ("one H100 80GB") is no requirement.
     if config.per_card.is_some_and(|p| p.span == q.span) {
+        return None;
+    }
+    // "needs 141 GB in fp16 fits on a single H100 at int8": the hardware
+    // is said to hold another precision's weights than the requirement's.
+    if other_precision_after(input.facts.cues(index), &config.mention.span, q) {
         return None;
     }
     let readings = capacities(input.kb, &config, attribute);
@@ -543,6 +589,27 @@ mod tests {
         assert_eq!(
             bounds("Training needs 112 GB on one A100 80GB."),
             [(Verdict::Contradicted, "112 GB".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_requirement_at_another_precision_than_the_fit_is_no_bound() {
+        let text = "A 70B model that needs 141 GB in fp16 fits on a single H100 80 GB at int8.";
+        assert!(bounds(text).is_empty(), "{:?}", bounds(text));
+        // One precision: the requirement is the hardware's to meet.
+        let text = "A 70B model that needs 141 GB in fp16 runs on a single H100 80 GB.";
+        assert_eq!(bounds(text).len(), 1, "{:?}", bounds(text));
+    }
+
+    #[test]
+    fn a_cards_figure_in_brackets_is_no_requirement() {
+        let text = "实际显存需求通常为 80~100 GB。单张 A100(80GB)或 H100(80GB/94GB)可能勉强运行。";
+        assert!(
+            bounds(text)
+                .iter()
+                .all(|(_, figure)| !figure.contains("94")),
+            "{:?}",
+            bounds(text)
         );
     }
 

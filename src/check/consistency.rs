@@ -162,6 +162,9 @@ impl Check for Consistency {
                 // "RTX 3090(24GB)", "H100 80GB": a figure glued to a name
                 // labels that product, for the spec check; it restates
                 // nothing of the row or the sentence.
+                if rate_unit(text, q) {
+                    continue;
+                }
                 let labels_a_name = input.facts.names(index).iter().any(|m| {
                     m.span.end <= q.span.start
                         && text[m.span.end..q.span.start]
@@ -223,6 +226,7 @@ impl Check for Consistency {
                     .collect();
                 qualifiers.sort();
                 qualifiers.dedup();
+                let topic = topic_label(&leading, &subjects);
                 let statement = Statement {
                     quantity: (*q).clone(),
                     subjects,
@@ -253,6 +257,7 @@ impl Check for Consistency {
                         },
                         qualifiers,
                         row: row.clone(),
+                        topic,
                     },
                 };
                 // The most recent statements only: an article restates a
@@ -278,6 +283,37 @@ impl Check for Consistency {
             }
         }
     }
+}
+
+/// Whether the figure is the one unit an exchange rate is quoted for
+/// ("1美元兌32.5元新台幣", "1 USD = 7.2 CNY", "$1 to ¥7.1"): the rate's
+/// unit, no amount of money.
+fn rate_unit(text: &str, q: &Quantity) -> bool {
+    const RATE_WORDS: [&str; 7] = ["兌", "兑", "換", "换", "=", "＝", "to "];
+    let after = crate::read::segment::first_chars(&text[q.span.end..], 16).trim_start();
+    q.number.nominal == 1.0
+        && q.hedge.is_none()
+        && [Base::Dollar, Base::Yuan, Base::Twd, Base::Hkd, Base::Eur]
+            .iter()
+            .any(|&b| q.dimension().physical() == Dimension::of(b))
+        && RATE_WORDS.iter().any(|w| {
+            after
+                .strip_prefix(w)
+                .is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        })
+}
+
+/// The label before a colon that opens the sentence (in `leading`, the
+/// sentence's words before the figure, lowercased), when none of the
+/// figure's subject phrases is in it: it names what the figure is about.
+fn topic_label(leading: &str, subjects: &[String]) -> Option<String> {
+    let (label, _) = leading.split_once(['：', ':'])?;
+    let label = label.trim();
+    (!label.is_empty()
+        && !subjects
+            .iter()
+            .any(|s| label.contains(s.to_lowercase().as_str())))
+    .then(|| label.to_string())
 }
 
 /// The part of a clause within 200 bytes of a figure, on character
@@ -800,6 +836,10 @@ struct Context {
     /// H100 SXM | FP16"): two rows of one model on other hardware or at
     /// another precision are two runs.
     row: Option<String>,
+    /// The label opening the sentence before a colon, when it does not
+    /// hold the figure's own subject: "数据中心业务：全年收入 …" is the
+    /// segment's revenue, not the group's "全年收入" stated before.
+    topic: Option<String>,
 }
 
 /// The label cells of the table row being read: the cells after the first
@@ -1176,6 +1216,35 @@ fn finding(text: &str, kept: &Statement, flagged: &Statement) -> Finding {
 
 #[cfg(test)]
 mod tests {
+    fn run(text: &str) -> Vec<String> {
+        let report = crate::audit::audit(
+            crate::read::document::Document::new("t.md", text.to_string()),
+            crate::kb::Kb::builtin(),
+        );
+        report
+            .findings
+            .iter()
+            .filter(|f| f.check == "consistency")
+            .map(|f| text[f.span.clone()].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_unit_of_an_exchange_rate_is_no_amount() {
+        let text =
+            "第三季出口 345億美元。若以平均匯率1美元兌32.5元新台幣換算，約合新台幣1.12兆元。";
+        assert!(run(text).is_empty(), "{:?}", run(text));
+    }
+
+    #[test]
+    fn a_label_before_a_colon_names_another_subject() {
+        let text = "全年收入 1,305 億美元，增長 114%。真正的主角是數據中心業務：全年收入 1,152 億美元，增長 142%。";
+        assert!(run(text).is_empty(), "{:?}", run(text));
+        // Without the label, the two figures are one quantity twice.
+        let text = "全年收入 1,305 億美元，增長 114%。公司報告的全年收入 1,152 億美元。";
+        assert_eq!(run(text).len(), 1, "{:?}", run(text));
+    }
+
     use super::*;
 
     fn figure(text: &str) -> Quantity {

@@ -660,9 +660,15 @@ fn states_a_difference(scope: &Scope, claim: &Typed) -> bool {
 }
 
 /// Words right after a figure that make it what is left of a whole.
-const LEFT_OVER: [&str; 12] = [
+const LEFT_OVER: [&str; 18] = [
     "to spare",
+    "spares",
     "spare",
+    "in reserve",
+    "冗余",
+    "冗餘",
+    "备用",
+    "備用",
     "left over",
     "left",
     "of headroom",
@@ -1483,6 +1489,9 @@ fn in_breakdown(scope: &Scope, part: &Typed) -> bool {
 }
 
 /// A figure of the text bound to a variable of the claim's relation.
+/// How far the size in a model's name reaches, a fraction of itself.
+const NAME_SIZE_REACH: f64 = 0.05;
+
 fn text_binding(scope: &Scope, claim: &Typed, kind: &str, t: &Typed) -> Binding {
     let text = scope.input.doc.text.as_str();
     let sentences = scope.input.sentences;
@@ -1495,9 +1504,24 @@ fn text_binding(scope: &Scope, claim: &Typed, kind: &str, t: &Typed) -> Binding 
                 .trim_end()
                 .ends_with(['；', ';'])
     };
+    // "Llama 3.1 70B": the size a model's name gives rounds the count of
+    // its weights (70.6 billion), as far as "about" reaches.
+    let in_a_name = (t.kind == "parameters"
+        || t.quantity.dimension() == Dimension::of(Base::Parameter))
+        && scope
+            .input
+            .facts
+            .names(t.sentence)
+            .iter()
+            .any(|m| m.span.start < t.quantity.span.start && t.quantity.span.end <= m.span.end);
+    let value = if in_a_name {
+        t.quantity.premise().widen_relative(NAME_SIZE_REACH)
+    } else {
+        t.quantity.premise()
+    };
     Binding {
         kind: kind.to_string(),
-        value: t.quantity.premise(),
+        value,
         shown: text[t.quantity.span.clone()].to_string(),
         origin: Origin::Text(t.quantity.span.clone()),
         same_sentence: t.sentence == claim.sentence || joined(t.sentence),
@@ -1774,6 +1798,18 @@ mod tests {
     }
 
     #[test]
+    fn the_size_a_models_name_gives_is_rounded() {
+        assert_eq!(
+            verdicts("A Llama 3.1 70B model in fp16 has 141 GB of weights."),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("A Llama 3.1 70B model in fp16 has 160 GB of weights."),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
     fn a_cards_nvlink_totals_only_a_link_the_sentence_names() {
         assert!(verdicts("NVIDIA H200 採 6 顆 24 GB HBM3E，頻寬 4.8 TB/s。").is_empty());
         assert_eq!(
@@ -1820,6 +1856,10 @@ mod tests {
     fn what_is_left_of_a_whole_is_no_product() {
         let text = |tail: &str| format!("Llama 3.1 405B (405B parameters) in FP8 {tail}.");
         assert!(verdicts(&text("fits one H200 node, with 723 GB to spare")).is_empty());
+        assert!(
+            verdicts("实际部署采用 16 个节点（每个节点 100 卡 A100），同时预留 400 块冗余。")
+                .is_empty()
+        );
         assert_eq!(verdicts(&text("is 723 GB")), [Verdict::Contradicted]);
     }
 

@@ -1072,6 +1072,16 @@ fn states_a_spec(
     if card && whole && !each_card && subject.count.is_none() {
         return false;
     }
+    // "HGX B200 伺服器每台 8 顆 GPU，單顆可用 180 GB": beside a system, a
+    // figure a word makes each card's is a card's, not the system's.
+    let system = subject
+        .mention
+        .entities
+        .iter()
+        .all(|&i| kb.entity(i).kind == Kind::System);
+    if system && each_card {
+        return false;
+    }
     // Under "Total VRAM", a cell is the whole's: of as many cards as the
     // header or the row label counts, else of an unknown number.
     if subject.scope == Scope::Cell && context.whole_column.is_some() && subject.count.is_none() {
@@ -1090,7 +1100,7 @@ fn states_a_spec(
             .cues
             .iter()
             .any(|f| f.cue == Cue::Total && in_clause(&f.span) && f.span.end <= q.span.start)
-        || ["aggregate", "combined", "in total", "in all"]
+        || ["aggregate", "combined", "total", "in all"]
             .iter()
             .any(|w| after.contains(w));
     if totalled && subject.count.is_none() {
@@ -1444,6 +1454,12 @@ fn subject(
             count: count_of(m),
         });
     }
+    // "遠高於傳統伺服器機櫃的 10 至 15 千瓦", "higher than a typical rack's
+    // 15 kW": past the possessive of a thing a comparison names, the figure
+    // is that thing's, which no name of the sentence is.
+    if of_a_compared_thing(context.text, clause, q) {
+        return None;
+    }
     // "DeepSeek-V3（总参数 671B、激活参数 37B）预训练数据 14.8 亿 token": after
     // an aside in brackets, the clause goes on with the name before them.
     let beyond_an_aside = context.mentions.iter().rev().find(|m| {
@@ -1520,6 +1536,39 @@ fn writers_own(text: &str, sentence: &Range<usize>, q: &Quantity) -> bool {
     ["our", "my", "我们的", "我們的", "我的", "我司的"]
         .iter()
         .any(|w| word_ends(w))
+}
+
+/// Whether the figure follows the possessive of a thing a comparison names
+/// in its clause ("高於傳統機櫃的 15 千瓦", "较普通服务器的 1 kW", "than a
+/// typical rack's 15 kW"): a noun phrase of words alone, no figure in it,
+/// between the comparative word and the possessive.
+fn of_a_compared_thing(text: &str, clause: &Range<usize>, q: &Quantity) -> bool {
+    const COMPARATIVES: [&str; 16] = [
+        "高於", "高于", "低於", "低于", "大於", "大于", "小於", "小于", "多於", "多于", "少於",
+        "少于", "相比", "較", "较", " than ",
+    ];
+    let start = clause.start.min(q.span.start);
+    let before = last_chars(&text[start..q.span.start], 40).trim_end();
+    let Some(owner) = ["的", "嘅", "之", "'s", "’s"]
+        .iter()
+        .find_map(|w| before.strip_suffix(w))
+    else {
+        return false;
+    };
+    let lower = owner.to_lowercase();
+    let Some(noun_start) = COMPARATIVES
+        .iter()
+        .filter_map(|w| lower.rfind(w).map(|i| i + w.len()))
+        .max()
+    else {
+        return false;
+    };
+    let noun = lower[noun_start..].trim();
+    !noun.is_empty()
+        && at_most_chars(noun, 32)
+        && !noun
+            .chars()
+            .any(|c| c.is_ascii_digit() || "，,。；;：:".contains(c))
 }
 
 /// Whether the words between a name and a figure are only its possessive:
@@ -1609,12 +1658,16 @@ fn compared(text: &str, m: &Mention) -> bool {
         "as the ",
         "as an ",
         "as a ",
+        "as ",
         "like the ",
         "like an ",
         "like a ",
     ]
     .iter()
     .any(|w| before.ends_with(w))
+        // "the same as H100: 989 TFLOPS": after a colon, the figures are
+        // the name's, and the subject's alike.
+        && !text[m.span.end..].trim_start().starts_with([':', '：'])
         && {
             let clause: String = last_chars(&text[..m.span.start], 48)
                 .rsplit(|c: char| "。！？；，,.;:：!?\n".contains(c))
@@ -1667,6 +1720,18 @@ fn compared(text: &str, m: &Mention) -> bool {
         && ["倍", "%", "％", "成", "分之", "一半"]
             .iter()
             .any(|w| after.contains(w));
+    // "more than double the H100's 80GB", "twice the A100's": a multiple
+    // said in words, and a "than" a few words back.
+    let wider: String = text[..m.span.start]
+        .chars()
+        .rev()
+        .take(24)
+        .take_while(|c| !"。！？；，、,.;:：!?\n".contains(*c))
+        .collect::<Vec<char>>()
+        .into_iter()
+        .rev()
+        .collect::<String>()
+        .to_lowercase();
     of_it
         || crate::check::ratio::closes_a_comparison(&text[m.span.end..])
         || [
@@ -1674,6 +1739,15 @@ fn compared(text: &str, m: &Mention) -> bool {
         ]
         .iter()
         .any(|w| before.contains(w))
+        || [
+            " than ",
+            "twice the",
+            "double the",
+            "triple the",
+            "half the",
+        ]
+        .iter()
+        .any(|w| wider.contains(w))
 }
 
 /// Whether the figure is what a figure of its kind before it is set
@@ -2506,6 +2580,73 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_figure_of_a_thing_a_comparison_names_is_not_the_subjects() {
+        for text in [
+            "單一 GB200 NVL72 機櫃的功耗約在 120 千瓦上下，遠高於傳統伺服器機櫃的 10 至 15 千瓦。",
+            "The GB200 NVL72 draws about 120 kW, far higher than a typical air-cooled rack's 15 kW.",
+        ] {
+            assert!(
+                spec(text)
+                    .iter()
+                    .all(|(verdict, figure, _, _)| *verdict == Verdict::Verified
+                        || !figure.contains("15")),
+                "{text}: {:?}",
+                spec(text)
+            );
+        }
+        // The subject's own figure in the same sentence is still checked.
+        let found = spec("GB200 NVL72 機櫃的功耗約 60 千瓦，高於傳統伺服器機櫃的 15 千瓦。");
+        assert!(
+            found
+                .iter()
+                .any(|(verdict, figure, _, _)| *verdict == Verdict::Contradicted
+                    && figure.contains("60")),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_figure_each_card_has_is_no_systems_spec() {
+        let found = spec(
+            "新一代 HGX B200 伺服器每台同樣 8 顆 GPU，單顆可用 180 GB，HBM 總容量達 1,440 GB。",
+        );
+        assert!(
+            found
+                .iter()
+                .all(|(verdict, figure, _, _)| *verdict == Verdict::Verified || figure != "180 GB"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_name_likened_or_compared_owns_no_figure_after_it() {
+        for text in [
+            "- H200 SXM5: 141 GB HBM3e, 3,958 TFLOPS FP8 (same compute as H100), 4.8 TB/s memory bandwidth, 700W TDP.",
+            "- Compute per GPU is the same as H100: 989 TFLOPS BF16 dense.",
+            "The MI300X ships with 192GB HBM3 memory, more than double the H100's 80GB. At 5.3 TB/s bandwidth, it is 58% faster.",
+        ] {
+            let found = spec(text);
+            assert!(
+                found
+                    .iter()
+                    .all(|(verdict, _, _, _)| *verdict == Verdict::Verified),
+                "{text}: {found:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_figure_said_to_be_a_total_is_no_cards_spec() {
+        let found = spec("A dual-RTX 3090 setup (48GB total VRAM) runs the 4-bit model.");
+        assert!(
+            found
+                .iter()
+                .all(|(verdict, _, _, _)| *verdict == Verdict::Verified),
+            "{found:?}"
+        );
     }
 
     #[test]

@@ -291,6 +291,16 @@ fn relation_at(tokens: &[Token], mut i: usize, text: &str) -> Option<(Relation, 
                     {
                         return None;
                     }
+                    // "≈ 1.9 kW，也就是说每张 700 W 的卡": after a comma
+                    // and words, a figure modifying the noun after it
+                    // describes that thing; it restates no side.
+                    Token::Quantity(q)
+                        if after_comma
+                            && worded
+                            && text[q.span.end..].trim_start().starts_with('的') =>
+                    {
+                        return None;
+                    }
                     Token::Quantity(_) | Token::Open(_) => return Some((*rel, symbolic, j)),
                     Token::Text(s)
                         if skipped + text[s.clone()].chars().count() <= 8
@@ -378,6 +388,12 @@ mod tests {
         // unread, never read as a calculation of its own.
         assert!(stated("2 (keys and values) × 16 × 4 × 64 × 2 bytes = 16 KiB").is_empty());
         assert!(stated("layers × 2 × 4096 = 8192").is_empty());
+    }
+
+    #[test]
+    fn a_figure_describing_the_noun_after_it_is_no_result() {
+        let text = "19.06 MW ÷ 10,000 ≈ 1.9 kW，也就是说每张 700 W 的卡要配 2.7 倍的电力。";
+        assert_eq!(stated(text), ["19.06 MW ÷ 10,000 ≈ 1.9 kW"]);
     }
 
     #[test]

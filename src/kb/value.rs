@@ -12,7 +12,7 @@ use std::fmt;
 
 use crate::number::format;
 use crate::number::interval::Interval;
-use crate::units::{Dimension, Unit, UnitTable};
+use crate::units::{Base, Dimension, Unit, UnitTable};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum FactValue {
@@ -96,23 +96,20 @@ pub fn parse(text: &str, units: &UnitTable) -> Result<FactValue, String> {
             (nominal - half, nominal + half)
         }
     };
-    let unit_text = rest.trim();
-    let unit = if unit_text.is_empty() {
-        Unit::one()
-    } else if unit_text == "%" {
-        Unit {
-            label: "%".into(),
-            dimension: Dimension::NONE,
-            factor: 0.01,
-            binary_factor: None,
-            calendar_range: None,
-        }
+    let unit = unit_of(rest.trim(), units)?;
+    // A model's size in one or two digits ("70e9 parameters") is the size
+    // its name gives, which rounds the count of its weights (Llama 3.1 70B
+    // has 70.6 billion, Qwen2.5-7B 7.6 billion): it reaches as far as
+    // "about".
+    let (lo, hi) = if unit.dimension == Dimension::of(Base::Parameter)
+        && !number_text.contains("..")
+        && significant_digits(number_text) <= 2
+    {
+        let nominal = (lo + hi) / 2.0;
+        let half = nominal.abs() * ROUND_FIGURE_WIDTH;
+        (nominal - half, nominal + half)
     } else {
-        units
-            .compound_unit_at(unit_text)
-            .filter(|m| m.len == unit_text.len())
-            .map(|m| m.unit)
-            .ok_or_else(|| format!("unknown unit {unit_text:?} (see claims/units.yaml)"))?
+        (lo, hi)
     };
     // A whole count of base units ("72 accelerators", "700 W") is exact,
     // as the same figure written in an article is.
@@ -129,6 +126,38 @@ pub fn parse(text: &str, units: &UnitTable) -> Result<FactValue, String> {
         interval,
         unit,
     }))
+}
+
+/// The digits of a number's mantissa from its first non-zero one: 2 in
+/// "70e9", 3 in "671e9", 2 in "1.5e9".
+fn significant_digits(number_text: &str) -> usize {
+    let mantissa = number_text.split(['e', 'E']).next().unwrap_or_default();
+    mantissa
+        .chars()
+        .filter(char::is_ascii_digit)
+        .skip_while(|&c| c == '0')
+        .count()
+}
+
+/// A fact's unit, from the table; no text is the unit one.
+fn unit_of(unit_text: &str, units: &UnitTable) -> Result<Unit, String> {
+    Ok(if unit_text.is_empty() {
+        Unit::one()
+    } else if unit_text == "%" {
+        Unit {
+            label: "%".into(),
+            dimension: Dimension::NONE,
+            factor: 0.01,
+            binary_factor: None,
+            calendar_range: None,
+        }
+    } else {
+        units
+            .compound_unit_at(unit_text)
+            .filter(|m| m.len == unit_text.len())
+            .map(|m| m.unit)
+            .ok_or_else(|| format!("unknown unit {unit_text:?} (see claims/units.yaml)"))?
+    })
 }
 
 /// How far a round knowledge-base figure reaches, a fraction of its value:
@@ -178,6 +207,18 @@ mod tests {
         // A round figure reaches no further than "about" would.
         let m = measure("1 TB/s");
         assert!((m.interval.lo - 0.95e12).abs() < 1.0 && (m.interval.hi - 1.05e12).abs() < 1.0);
+    }
+
+    #[test]
+    fn a_models_size_in_two_digits_reaches_as_far_as_about() {
+        let m = measure("70e9 parameters");
+        assert!((m.interval.lo - 66.5e9).abs() < 1e3 && (m.interval.hi - 73.5e9).abs() < 1e3);
+        // Three digits are the count to its last digit.
+        let m = measure("671e9 parameters");
+        assert!((m.interval.lo - 670.5e9).abs() < 1e3 && (m.interval.hi - 671.5e9).abs() < 1e3);
+        // Other units keep half a digit.
+        let m = measure("80 GB");
+        assert_eq!((m.interval.lo, m.interval.hi), (79.5e9, 80.5e9));
     }
 
     #[test]

@@ -65,10 +65,47 @@ pub fn prose_view(source: &str, block: &Block) -> (usize, String) {
             bytes[code.start - span.start] = b'|';
         }
     }
+    // A line that ends on a figure and the next that opens with Chinese are
+    // two statements, though no punctuation parts them ("内存容量是 H100 的
+    // 2.4 倍⏎内存带宽是 H100 的 1.6 倍"); a line wrapped inside a phrase
+    // ("FP8 稠密⏎算力是 1,979 TFLOPS", "the FP8⏎dense figure") keeps its
+    // sentence.
+    let source_span = &source[span.clone()];
+    for (at, _) in source_span.match_indices('\n') {
+        let line = source_span[..at].trim_end_matches([' ', '\t', '\r']);
+        let after = source_span[at + 1..]
+            .trim_start_matches([' ', '\t'])
+            .chars()
+            .next();
+        if bytes[at] == b' ' && ends_on_a_figure(line) && after.is_some_and(is_han) {
+            bytes[at] = b'\n';
+        }
+    }
     // Pieces start and end on character boundaries; blanks are ASCII.
     let text = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     (span.start, text)
+}
+
+/// Whether a line ends on a figure: a number with at most a short unit
+/// after it ("2.4 倍", "80 GB", "95%"), not a name's digits ("FP8", "H100").
+fn ends_on_a_figure(line: &str) -> bool {
+    let Some(end) = line.rfind(|c: char| c.is_ascii_digit()) else {
+        return false;
+    };
+    let unit = line[end + 1..].trim();
+    let number_start = line[..=end]
+        .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+        .len();
+    let before_number = line[..number_start].chars().next_back();
+    unit.chars().count() <= 4
+        && unit.chars().all(|c| c.is_alphabetic() || "%/×".contains(c))
+        && before_number.is_none_or(|c| !c.is_alphabetic() || is_han(c))
+}
+
+/// A Han character, the script Chinese prose is written in.
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
 
 fn ends_sentence(text: &str, i: usize, c: char) -> bool {
@@ -307,6 +344,25 @@ mod tests {
         assert_eq!(offset, 0);
         assert_eq!(view, "Take   8 × 40 GB   and |       now.");
         assert_eq!(view.len(), block.span().len());
+    }
+
+    #[test]
+    fn a_line_ending_on_a_figure_before_chinese_ends_a_sentence() {
+        let md = "内存容量是 H100 的 2.4 倍\n内存带宽是 H100 的 1.6 倍\nthe FP8\ndense figure 是 2 字节，\n即每 token 2 字节\n";
+        let block = &prose_blocks(md)[0];
+        let (offset, view) = prose_view(md, block);
+        assert_eq!(
+            sentences(&view, offset)
+                .into_iter()
+                .map(|r| &md[r])
+                .collect::<Vec<_>>(),
+            // A break beside a Latin word keeps the sentence, as wrapped
+            // English lines do, and so does a line ending on a comma.
+            vec![
+                "内存容量是 H100 的 2.4 倍",
+                "内存带宽是 H100 的 1.6 倍\nthe FP8\ndense figure 是 2 字节，\n即每 token 2 字节"
+            ]
+        );
     }
 
     #[test]
