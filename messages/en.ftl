@@ -170,6 +170,7 @@ reading-conversion = the 1024 converts between binary prefixes
 reading-rate = { $rate } is per unit of the other operands
 reading-period = the rate is the product over { $period }
 reading-once-a-period = the product is once each { $period }
+reading-eight-bits = the 8 converts bits to bytes, as the units already do
 reading-omitted-magnitude = a bare operand is in { $magnitude }
 reading-base-units = the bare numbers count base units
 reading-and = { $first } and { $second }

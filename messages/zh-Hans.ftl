@@ -113,6 +113,7 @@ reading-conversion = 1024 是二进制前缀之间的换算
 reading-rate = { $rate } 按其余各项的每单位计
 reading-period = 按 { $period } 内的总量计
 reading-once-a-period = 按每{ $period }一次计
+reading-eight-bits = 这个 8 是比特到字节的换算，单位已经换算过一次
 reading-omitted-magnitude = 不带单位的一项以{ $magnitude }计
 reading-base-units = 无单位的数字按基本单位计
 reading-and = { $first }，并且{ $second }

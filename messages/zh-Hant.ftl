@@ -113,6 +113,7 @@ reading-conversion = 1024 是二進位前綴之間的換算
 reading-rate = { $rate } 按其餘各項的每單位計
 reading-period = 按 { $period } 內的總量計
 reading-once-a-period = 按每{ $period }一次計
+reading-eight-bits = 這個 8 是位元到位元組的換算，單位已經換算過一次
 reading-omitted-magnitude = 不帶單位的一項以{ $magnitude }計
 reading-base-units = 無單位的數字按基本單位計
 reading-and = { $first }，並且{ $second }

@@ -523,6 +523,19 @@ fn check_side(
             claimed,
             holds,
         });
+        // "400 Gb/s ÷ 8 = 50 GB/s": the 8 is the writer's own conversion of
+        // bits to bytes, which the units make a second time.
+        if !holds && let Some(factor) = bits_to_bytes_by_eight(previous, side) {
+            let converted = computed.scale(factor);
+            outcomes.push(Outcome {
+                reading,
+                rate: Some(msg!("reading-eight-bits")),
+                rescaled: true,
+                computed: converted,
+                claimed,
+                holds: claimed.meets_within(&converted, tolerance),
+            });
+        }
         outcomes.extend(in_base_units);
         // "100 × 12 × 4.5 = 5,400 万元", "70 × 2 = 140 亿": bare operands
         // with no magnitude word of their own may count in the result's
@@ -728,6 +741,31 @@ fn check_side(
     })
 }
 
+/// When an expression divides a figure in bits by 8 for a result in bytes
+/// ("400 Gb/s ÷ 8 = 50 GB/s"), or multiplies bytes by 8 for bits, the factor
+/// that undoes the conversion the units already make: 8, or 1/8.
+fn bits_to_bytes_by_eight(previous: &Expr, side: &Expr) -> Option<f64> {
+    let Expr::Binary(op, left, right) = previous else {
+        return None;
+    };
+    let eight = matches!(&**right, Expr::Operand(q) if q.number.nominal == 8.0 && q.unit.is_one());
+    let (Expr::Operand(figure), Expr::Operand(result)) = (&**left, side) else {
+        return None;
+    };
+    let in_bits = |q: &Quantity| {
+        q.dimension().exponent(Base::Byte) != 0 && {
+            let tenth_power = (q.unit.factor * 8.0).log10();
+            (tenth_power - tenth_power.round()).abs() < 1e-9
+        }
+    };
+    let bytes = |q: &Quantity| q.dimension().exponent(Base::Byte) != 0 && !in_bits(q);
+    match op {
+        Op::Divide if eight && in_bits(figure) && bytes(result) => Some(8.0),
+        Op::Multiply if eight && bytes(figure) && in_bits(result) => Some(1.0 / 8.0),
+        _ => None,
+    }
+}
+
 /// What a reading assumes, in words: "GB as GiB", "$2 is per unit of the
 /// other operands".
 fn caveat(o: &Outcome) -> Option<Message> {
@@ -783,6 +821,22 @@ mod tests {
             .filter(|f| f.check == "arithmetic")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn dividing_bits_by_eight_is_the_conversion_to_bytes() {
+        assert_eq!(
+            verdicts("每埠 400 Gb/s ÷ 8 = 50 GB/s。"),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("Each port: 400 Gb/s ÷ 8 = 40 GB/s."),
+            [Verdict::Contradicted]
+        );
+        assert_eq!(
+            verdicts("That is 50 GB/s × 8 = 400 Gb/s."),
+            [Verdict::Verified]
+        );
     }
 
     #[test]

@@ -125,23 +125,6 @@ fn check(
     if !required(input.facts.cues(index), &clause, q) {
         return None;
     }
-    // "单张 A100(80GB)或 H100(80GB/94GB)": a figure in brackets after a
-    // card's name is that card's, no requirement.
-    let totalled = || {
-        let open = text[..q.span.start]
-            .rfind(['(', '（'])
-            .unwrap_or(q.span.start);
-        let inside = text[open..q.span.start].to_lowercase();
-        ["共", "合计", "合計", "total", "combined", "in all"]
-            .iter()
-            .any(|w| inside.contains(w))
-    };
-    if crate::claim::names::parenthesis_owner(text, &sentence.span, input.facts.names(index), q)
-        .is_some()
-        && !totalled()
-    {
-        return None;
-    }
     // "does not fit on one 80 GB H100", "装不下": a denial, not a requirement.
     let lead = &text[clause.start..q.span.start];
     if [
@@ -176,12 +159,42 @@ fn check(
     };
     let previous = neighbour(index.checked_sub(1));
     let next = neighbour(Some(index + 1));
-    let config = [Some(index), previous, next]
-        .into_iter()
-        .flatten()
-        .find_map(|s| configuration(input, text, s))?;
+    // A sentence that names hardware of its own ("80~100 GB 2×A100/H100
+    // (80GB)", read or not) borrows no configuration from the next.
+    let names_hardware = input
+        .facts
+        .names(index)
+        .iter()
+        .any(|m| !m.entities.is_empty());
+    let config = match configuration(input, text, index) {
+        Some(own) => own,
+        None if names_hardware => return None,
+        None => [previous, next]
+            .into_iter()
+            .flatten()
+            .find_map(|s| configuration(input, text, s))?,
+    };
     // The card's own figure ("one H100 80GB") is no requirement.
     if config.per_card.is_some_and(|p| p.span == q.span) {
+        return None;
+    }
+    // "单张 A100(80GB)或 H100(80GB/94GB)": a figure in brackets after one
+    // card's name is that card's, no requirement; after a count of cards
+    // ("16×H100 80GB 集群(1.34TB)"), or said to be a total, it is theirs.
+    let totalled = || {
+        let open = text[..q.span.start]
+            .rfind(['(', '（'])
+            .unwrap_or(q.span.start);
+        let inside = text[open..q.span.start].to_lowercase();
+        ["共", "合计", "合計", "total", "combined", "in all"]
+            .iter()
+            .any(|w| inside.contains(w))
+    };
+    if config.count <= 1.0
+        && !totalled()
+        && crate::claim::names::parenthesis_owner(text, &sentence.span, input.facts.names(index), q)
+            .is_some()
+    {
         return None;
     }
     // "needs 141 GB in fp16 fits on a single H100 at int8": the hardware
@@ -610,6 +623,32 @@ mod tests {
                 .all(|(_, figure)| !figure.contains("94")),
             "{:?}",
             bounds(text)
+        );
+    }
+
+    #[test]
+    fn a_requirement_beside_hardware_of_its_own_borrows_no_configuration() {
+        let text = "FP16 全精度 80~100 GB 2×A100/H100(80GB) 128 GB\n4-bit 量化 20~24 GB 1×RTX 4090 32~64 GB\n";
+        assert!(
+            bounds(text)
+                .iter()
+                .all(|(_, figure)| !figure.contains("80~100")),
+            "{:?}",
+            bounds(text)
+        );
+    }
+
+    #[test]
+    fn a_total_in_brackets_after_a_count_of_cards_is_a_requirement() {
+        // Checked against the sixteen cards: 1,280 GB, or 1,374 GB if the
+        // cards' GB are GiB.
+        let text = "超大规模部署需要 16×H100 80GB 集群(1.34TB显存)。";
+        assert_eq!(
+            bounds(text)
+                .iter()
+                .map(|(_, f)| f.as_str())
+                .collect::<Vec<_>>(),
+            ["1.34TB"]
         );
     }
 

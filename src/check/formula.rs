@@ -145,7 +145,11 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         .names(claim.sentence)
         .iter()
         .any(|m| m.span.start <= q.span.start && q.span.end <= m.span.end);
-    if in_a_name {
+    if in_a_name
+        || sizes_each_counted(scope.input.doc.text.as_str(), q)
+        || glosses_unknown_things(scope, claim)
+        || where_a_change_starts(scope.input.doc.text.as_str(), q)
+    {
         return None;
     }
     let mut outcomes = Vec::new();
@@ -199,6 +203,9 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         // "每个机柜放 4 台八卡服务器 … 60 个机柜共 1,920 张": racks and servers
         // are both nodes to a relation, but not the same nodes.
         .filter(|o| !mixes_racks_and_servers(scope, o))
+        // "| 显存需求 | … | 4×A100 80GB |": what a workload needs is at most
+        // what the cards hold, which is the bound check's to weigh.
+        .filter(|o| !(o.relation.id == "total-memory" && is_a_requirement(scope, claim)))
         // "四卡可用 288 GB": a usable or effective figure is at most what the
         // relation gives, unless the relation holds the efficiency itself
         // (a utilisation).
@@ -1489,6 +1496,132 @@ fn in_breakdown(scope: &Scope, part: &Typed) -> bool {
 }
 
 /// A figure of the text bound to a variable of the claim's relation.
+/// Whether the figure is the size of each thing a count before it counts
+/// ("8 颗 8-Hi 24 GB 堆栈", "6 颗 24 GB HBM3e"): a classifier after the
+/// count with no noun of its own, only the figure and its modifiers, before
+/// the counted thing. ("8 卡 640 GB": 卡 is the thing, and the figure may
+/// be their total.)
+fn sizes_each_counted(text: &str, q: &Quantity) -> bool {
+    const CLASSIFIERS: [char; 14] = [
+        '颗', '顆', '个', '個', '张', '張', '块', '塊', '枚', '片', '组', '組', '条', '條',
+    ];
+    let before = crate::read::segment::last_chars(&text[..q.span.start], 12);
+    let Some(at) = before.rfind(CLASSIFIERS) else {
+        return false;
+    };
+    let classifier_len = before[at..].chars().next().map_or(0, char::len_utf8);
+    let counted = before[..at]
+        .trim_end()
+        .ends_with(|c: char| c.is_ascii_digit());
+    // Between the classifier and the figure, modifiers only: "8-Hi".
+    let between = &before[at + classifier_len..];
+    let modifiers_only = between
+        .split_whitespace()
+        .all(|w| w.contains(|c: char| c.is_ascii_digit()) && w.is_ascii());
+    let noun_after = text[q.span.end..]
+        .trim_start()
+        .starts_with(|c: char| c.is_alphabetic());
+    counted && modifiers_only && noun_after
+}
+
+/// Whether the figure opens brackets right after a count of things the
+/// knowledge base does not know ("fit on three T2s (864 GB)", "两台 X9 服务器
+/// （1,024 GB）"): it is what those things hold, which no relation of the
+/// article's figures gives.
+fn glosses_unknown_things(scope: &Scope, claim: &Typed) -> bool {
+    const COUNT_WORDS: [&str; 11] = [
+        "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve", "dozen",
+    ];
+    let text = scope.input.doc.text.as_str();
+    let Some(before) = text[..claim.quantity.span.start]
+        .trim_end()
+        .strip_suffix(['(', '（'])
+        .map(str::trim_end)
+    else {
+        return false;
+    };
+    let words: Vec<&str> = crate::read::segment::last_chars(before, 24)
+        .split_whitespace()
+        .collect();
+    let Some((thing, lead)) = words.split_last() else {
+        return false;
+    };
+    let counted = lead.iter().rev().take(2).any(|w| {
+        w.chars().all(|c| c.is_ascii_digit() || c == ',')
+            || COUNT_WORDS.contains(&w.to_lowercase().as_str())
+    });
+    // `before` is the text from the document's start: its offsets are the
+    // document's.
+    let thing_end = before.len();
+    let thing_start = thing_end - thing.len();
+    let unknown = scope
+        .input
+        .facts
+        .names(claim.sentence)
+        .iter()
+        .filter(|m| m.span.start < thing_end && m.span.end > thing_start)
+        .map(|m| m.entities.is_empty());
+    // Only a product-like name the knowledge base does not know: "24 nodes
+    // (192 GPUs)" counts nodes, which are what they hold.
+    counted && unknown.collect::<Vec<_>>() == [true]
+}
+
+/// Whether the claim states what a workload needs: a requirement word in
+/// its clause before it, or a table column whose header says so ("显存需求",
+/// "VRAM required", "Min. memory").
+fn is_a_requirement(scope: &Scope, claim: &Typed) -> bool {
+    let text = scope.input.doc.text.as_str();
+    let q = claim.quantity;
+    let clause = clause_around(scope, claim.sentence, q.span.start);
+    if crate::claim::kind::required(scope.input.facts.cues(claim.sentence), &clause, q) {
+        return true;
+    }
+    let block = scope.input.sentences[claim.sentence].block;
+    let header = match scope.input.blocks.get(block).map(|b| &b.kind) {
+        Some(BlockKind::Cell {
+            header: Some(header),
+            ..
+        }) => text[header.clone()].to_lowercase(),
+        _ => return false,
+    };
+    [
+        "需求",
+        "需要",
+        "所需",
+        "required",
+        "requirement",
+        "needed",
+        "need",
+        "min",
+    ]
+    .iter()
+    .any(|w| header.contains(w))
+}
+
+/// Whether the figure is where a change starts ("up from 241,000 MWh in
+/// FY2023", "较上年的 1,240 亿元"): an earlier value, which the relation's
+/// premises of today do not give.
+fn where_a_change_starts(text: &str, q: &Quantity) -> bool {
+    let before = crate::read::segment::last_chars(&text[..q.span.start], 16)
+        .trim_end()
+        .to_lowercase();
+    let english = [
+        "up from",
+        "down from",
+        "rose from",
+        "grew from",
+        "fell from",
+        "compared with",
+    ]
+    .iter()
+    .any(|w| before.ends_with(w));
+    let chinese = before.ends_with(['的', '為', '为'])
+        && ["较", "較", "相比", "比上", "同比", "由"]
+            .iter()
+            .any(|w| before.contains(w));
+    english || chinese
+}
+
 /// How far the size in a model's name reaches, a fraction of itself.
 const NAME_SIZE_REACH: f64 = 0.05;
 
@@ -1795,6 +1928,43 @@ mod tests {
             .filter(|f| f.check == "formula")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn the_size_of_each_counted_thing_is_no_total() {
+        assert!(verdicts("B200 单卡 192 GB HBM3e，由 8 颗 8-Hi 24 GB 堆栈组成。").is_empty());
+        assert!(
+            verdicts("H200 升级为 6 颗 24 GB HBM3e，物理容量 144 GB。")
+                .iter()
+                .all(|v| *v == Verdict::Verified)
+        );
+    }
+
+    #[test]
+    fn a_requirement_is_no_total_of_the_cards() {
+        let table = "| 模型 | 最小GPU配置 | 显存需求(FP16) |\n|---|---|---|\n| 70B | 4×A100 80GB | 140GB |\n";
+        assert!(verdicts(table).is_empty(), "{:?}", verdicts(table));
+    }
+
+    #[test]
+    fn where_a_change_starts_is_no_result() {
+        assert!(
+            verdicts("Average IT load was 36 MW. Over the 8,760 hours of the year this equals 315,360 MWh of IT energy, up from 241,000 MWh in FY2023.")
+                .iter()
+                .all(|v| *v == Verdict::Verified)
+        );
+    }
+
+    #[test]
+    fn what_unknown_things_hold_is_no_result() {
+        assert!(
+            verdicts("DeepSeek-V3's 671B parameters in FP8 fit on three T2s (864 GB).").is_empty()
+        );
+        // What counted things of no name hold is still worked out.
+        assert_eq!(
+            verdicts("Each node has 8 GPUs, so 24 nodes (192 GPUs) serve the model."),
+            [Verdict::Verified]
+        );
     }
 
     #[test]

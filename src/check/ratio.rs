@@ -539,7 +539,7 @@ pub fn closes_a_comparison(after: &str) -> bool {
 }
 
 /// The attributes a figure of this dimension can state.
-fn attributes_of_dimension(d: Dimension) -> Vec<String> {
+pub(crate) fn attributes_of_dimension(d: Dimension) -> Vec<String> {
     use crate::units::Base;
     let byte = Dimension::of(Base::Byte);
     let names: &[&str] = if d == byte {
@@ -625,7 +625,11 @@ fn attributes_cued(text: &str, shift: usize, multiple: &Range<usize>) -> (Vec<St
         .find(text)
         .into_iter()
         .filter_map(|f| match f.cue {
-            Cue::Attribute(a) if f.span.start >= local.end && f.span.start - local.end <= 16 => {
+            Cue::Attribute(a)
+                if f.span.start >= local.end
+                    && f.span.start - local.end <= 16
+                    && !text[local.end..f.span.start].contains(boundary) =>
+            {
                 Some((f.span.start - local.end, a))
             }
             _ => None,
@@ -795,6 +799,13 @@ mod tests {
     fn a_multiple_of_a_parts_value_is_no_spec_ratio() {
         // The memory named is what is priced: 价值量 is money, not capacity.
         assert!(ratios("我们测算单颗 B200 的 HBM 价值量约为 H100 的 2.5 倍以上。").is_empty());
+        // "3% more expensive": a multiple of prices, which no spec gives.
+        assert!(ratios("Over three years MI300X ends up 3% more expensive than H100 at ownership, power included.").is_empty());
+        // An attribute past the clause's end is the next clause's.
+        assert!(
+            ratios("我们测算单颗 B200 的 HBM 价值量约为 H100 的 2.5 倍以上，利好上游存储。")
+                .is_empty()
+        );
         assert_eq!(
             ratios("单颗 B200 的 HBM 容量约为 H100 的 2.4 倍。"),
             vec![(Verdict::Verified, "2.4 倍".to_string())]

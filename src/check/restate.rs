@@ -559,8 +559,33 @@ fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Opt
     if tail_start == 0 && !subject.is_empty() {
         return None;
     }
+    // "1,187,000 kWh of IT energy, or about 1.60 GWh at the facility meter
+    // given a PUE of 1.35": a factor named after the second figure makes it
+    // another quantity, worked out from the first.
+    let after = crate::read::segment::first_chars(&text[second.span.end..], 64).to_lowercase();
+    let clause_after = after
+        .split(|c: char| ".;。；\n".contains(c))
+        .next()
+        .unwrap_or_default();
+    if SCALED_AFTER.iter().any(|w| clause_after.contains(w)) {
+        return None;
+    }
     conversion(text, tolerance, first, second)
 }
+
+/// Words after a restated figure that make it the first scaled by a factor
+/// (a PUE, an overhead): "at 100% utilization" keeps the restatement.
+const SCALED_AFTER: [&str; 9] = [
+    "pue",
+    "given",
+    "including",
+    "after ",
+    "at the facility",
+    "at the meter",
+    "含",
+    "计入",
+    "計入",
+];
 
 /// The finding for a second figure that restates the first in other units.
 fn conversion(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Option<Finding> {
@@ -694,6 +719,15 @@ mod tests {
             .filter(|f| f.check == "restate")
             .map(|f| (f.verdict, text[f.label_span.clone()].to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_figure_scaled_by_a_factor_named_after_it_is_no_restatement() {
+        let text = "Over the quarter that is 1,187,000 kWh of IT energy, or about 1.60 GWh at the facility meter given the colo's PUE of 1.35.";
+        assert!(restated(text).is_empty(), "{:?}", restated(text));
+        // Without the factor, the restatement is checked.
+        let text = "Over the quarter that is 1,187,000 kWh of IT energy, or about 1.60 GWh.";
+        assert_eq!(restated(text).len(), 1, "{:?}", restated(text));
     }
 
     #[test]

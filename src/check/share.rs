@@ -48,6 +48,7 @@ use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::BlockKind;
 use crate::read::segment::{at_most_chars, clause_at, inside_brackets, last_chars};
+use crate::units::Dimension;
 
 pub struct Share;
 
@@ -590,6 +591,43 @@ fn stated_as_change(
 /// "从 900 GB/s 降到 400 GB/s，等于砍掉了近七成": a share with a change
 /// word in its clause is the change between the two figures of one kind
 /// stated last before it in the sentence, over the first.
+/// Whether the words of a change's clause before its size name a thing of
+/// their own (four Chinese characters or two English words besides the
+/// change words) with no attribute of `dimension` among them.
+fn names_another_thing(
+    text: &str,
+    clause: &Range<usize>,
+    q: &Quantity,
+    dimension: Dimension,
+) -> bool {
+    let lead = &text[clause.start..q.span.start.max(clause.start)];
+    let cues = Cues::builtin().find(lead);
+    let change_chars: usize = cues
+        .iter()
+        .filter(|f| f.cue == Cue::Change)
+        .map(|f| {
+            lead[f.span.clone()]
+                .chars()
+                .filter(|c| !c.is_ascii())
+                .count()
+        })
+        .sum();
+    let han = lead
+        .chars()
+        .filter(|c| !c.is_ascii() && c.is_alphabetic())
+        .count();
+    let english = lead
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 3)
+        .count();
+    let wordy = han.saturating_sub(change_chars) >= 4 || english >= 3;
+    let own = crate::check::ratio::attributes_of_dimension(dimension);
+    let same_attribute = cues
+        .iter()
+        .any(|f| matches!(&f.cue, Cue::Attribute(a) if own.contains(a)));
+    wordy && !same_attribute && !own.is_empty()
+}
+
 fn change(
     text: &str,
     q: &Quantity,
@@ -764,6 +802,15 @@ fn change(
     };
     let (from, to) = pair?;
     if from.dimension() != to.dimension() || from.unit.is_one() != to.unit.is_one() {
+        return None;
+    }
+    // "单卡带宽提升至 1.8TB/s，实现 10TB/s 全互连带宽，使集群通信效率提升
+    // 30%": a change whose clause names its own thing, of another attribute
+    // than figures stated in clauses before it, is that thing's.
+    if from.span.end <= clause.start
+        && to.span.end <= clause.start
+        && names_another_thing(text, clause, q, from.dimension())
+    {
         return None;
     }
     // Two bare numbers are a before and an after only at one scale: "312
@@ -1193,6 +1240,16 @@ mod tests {
         assert!(verdicts("MFU 原为 40%。若 MFU 提高到 50%，训练时间变为原来的 4/5。").is_empty());
         assert_eq!(
             verdicts("In 2027 capex growth slows to 12%, taking spend from $102bn to $114.2bn."),
+            [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn a_change_of_another_thing_takes_no_figures_before_its_clause() {
+        assert!(verdicts("B200 单卡带宽提升至 1.8TB/s，配合交换芯片实现 10TB/s 全互连带宽，使万卡级集群通信效率提升30%。").is_empty());
+        // A change that names the figures' attribute is theirs.
+        assert_eq!(
+            verdicts("H100 单卡带宽为 900GB/s，B200 为 1.8TB/s，NVLink 带宽提升 100%。"),
             [Verdict::Verified]
         );
     }

@@ -465,7 +465,7 @@ fn check(
     q: &Quantity,
     machines_cards: bool,
 ) -> Option<Finding> {
-    if q.is_share || !q.number.is_finite() {
+    if q.is_share || !q.number.is_finite() || order_of_magnitude(context.text, q) {
         return None;
     }
     let in_unit_column;
@@ -508,6 +508,12 @@ fn check(
     }
 }
 
+/// Whether a figure is a magnitude word with no digit before it ("迈入百千瓦
+/// 时代", "千卡集群"): an order of magnitude, no value a spec could state.
+fn order_of_magnitude(text: &str, q: &Quantity) -> bool {
+    text[q.span.clone()].starts_with(['百', '千', '万', '萬', '亿', '億'])
+}
+
 /// What one subject makes of a figure.
 enum Judged {
     /// The subject has no fact the figure could be.
@@ -548,6 +554,26 @@ fn judge(
             .iter()
             .any(|f| f.cue == Cue::Attribute("mfu".to_string()));
     if !is_utilisation && cues.iter().any(|f| f.cue == Cue::Derived) {
+        return Judged::Done(None);
+    }
+    // "assume 40% MFU, which is about 396 TFLOPS delivered per GPU": a
+    // throughput after a utilisation stated in its sentence is what the
+    // utilisation leaves of the peak.
+    // A peak named in the figure's clause ("利用率=0.85，单块 A100 FP16 算力
+    // 峰值=312 TFLOPS") is the spec, whatever utilisation came before.
+    let peak = {
+        let words = context.text[clause.clone()].to_lowercase();
+        ["峰值", "peak", "理论", "理論", "theoretical"]
+            .iter()
+            .any(|w| words.contains(w))
+    };
+    let after_a_utilisation = q.dimension()
+        == Dimension::of(Base::Flop) / Dimension::of(Base::Second)
+        && !peak
+        && context.cues.iter().any(|f| {
+            f.span.end <= q.span.start && matches!(&f.cue, Cue::Attribute(a) if a == "mfu")
+        });
+    if after_a_utilisation {
         return Judged::Done(None);
     }
     let stated = stated_qualifiers(&cues, q);
@@ -1405,8 +1431,14 @@ fn subject(
             .filter(|m| scope.start <= m.span.start && m.span.end <= scope.end)
             .filter(usable)
             .collect();
+        // A name after the figure is its own only on the figure's line: the
+        // next line of a paragraph (a title's subtitle, a flattened list)
+        // starts on something else.
         let attached = |m: &&&Mention| {
-            m.span.start >= q.span.end && !compares(&context.text[q.span.end..m.span.start])
+            m.span.start >= q.span.end && {
+                let gap = &context.text[q.span.end..m.span.start];
+                !compares(gap) && !gap.contains('\n')
+            }
         };
         inside
             .iter()
@@ -2647,6 +2679,42 @@ mod tests {
                 .all(|(verdict, _, _, _)| *verdict == Verdict::Verified),
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn a_throughput_after_a_utilisation_is_no_peak() {
+        let found = spec(
+            "We plan on H100 SXM at 989 TFLOPS dense BF16 and assume 40% MFU, which is about 396 TFLOPS delivered per GPU.",
+        );
+        assert!(
+            found
+                .iter()
+                .all(|(verdict, _, _, _)| *verdict == Verdict::Verified),
+            "{found:?}"
+        );
+        // A peak after a utilisation is still the spec.
+        let found = spec("硬件利用率=0.85，单块 A100 FP16 算力峰值=312 TFLOPS。");
+        assert!(
+            found
+                .iter()
+                .any(|(verdict, _, _, _)| *verdict == Verdict::Verified),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_name_on_the_next_line_owns_no_figure_before_it() {
+        let found = spec(
+            "AMD unveils two GPUs: up to 4X faster, 1,400W power draw\nThe MI350X is air-cooled.",
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn an_order_of_magnitude_is_no_spec() {
+        let found =
+            spec("# AI 服务器：单柜功耗迈入百千瓦时代\n\nGB200 NVL72 单柜功耗迈入百千瓦时代。");
+        assert!(found.is_empty(), "{found:?}");
     }
 
     #[test]

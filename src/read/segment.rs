@@ -65,11 +65,12 @@ pub fn prose_view(source: &str, block: &Block) -> (usize, String) {
             bytes[code.start - span.start] = b'|';
         }
     }
-    // A line that ends on a figure and the next that opens with Chinese are
-    // two statements, though no punctuation parts them ("内存容量是 H100 的
-    // 2.4 倍⏎内存带宽是 H100 的 1.6 倍"); a line wrapped inside a phrase
-    // ("FP8 稠密⏎算力是 1,979 TFLOPS", "the FP8⏎dense figure") keeps its
-    // sentence.
+    // A line that ends on a figure and the next that opens with Chinese or
+    // another figure are two statements, though no punctuation parts them
+    // ("内存容量是 H100 的 2.4 倍⏎内存带宽是 H100 的 1.6 倍", a table flattened
+    // to a cell a line: "80GB⏎1.9x⏎6x longer"); a line wrapped inside a
+    // phrase ("FP8 稠密⏎算力是 1,979 TFLOPS", "the FP8⏎dense figure") keeps
+    // its sentence.
     let source_span = &source[span.clone()];
     for (at, _) in source_span.match_indices('\n') {
         let line = source_span[..at].trim_end_matches([' ', '\t', '\r']);
@@ -77,9 +78,27 @@ pub fn prose_view(source: &str, block: &Block) -> (usize, String) {
             .trim_start_matches([' ', '\t'])
             .chars()
             .next();
-        if bytes[at] == b' ' && ends_on_a_figure(line) && after.is_some_and(is_han) {
+        let opens_a_statement = after.is_some_and(|c| is_han(c) || c.is_ascii_digit());
+        if bytes[at] == b' ' && ends_on_a_figure(line) && opens_a_statement {
             bytes[at] = b'\n';
         }
+    }
+    // A line of prose with two or more pipes is a table row Markdown did
+    // not take for one (no blank line before it, no delimiter row): each
+    // cell is a statement of its own, as in a table.
+    let mut line_start = 0;
+    for line in source_span.split_inclusive('\n') {
+        let pipes: Vec<usize> = line
+            .match_indices('|')
+            .map(|(i, _)| line_start + i)
+            .filter(|&at| bytes[at] == b'|')
+            .collect();
+        if pipes.len() >= 2 {
+            for at in pipes {
+                bytes[at] = b'\n';
+            }
+        }
+        line_start += line.len();
     }
     // Pieces start and end on character boundaries; blanks are ASCII.
     let text = String::from_utf8(bytes)
@@ -348,7 +367,7 @@ mod tests {
 
     #[test]
     fn a_line_ending_on_a_figure_before_chinese_ends_a_sentence() {
-        let md = "内存容量是 H100 的 2.4 倍\n内存带宽是 H100 的 1.6 倍\nthe FP8\ndense figure 是 2 字节，\n即每 token 2 字节\n";
+        let md = "内存容量是 H100 的 2.4 倍\n内存带宽是 H100 的 1.6 倍\nthe FP8\ndense figure 是 2 字节，\n即每 token 2 字节\n80GB\n6x longer\n";
         let block = &prose_blocks(md)[0];
         let (offset, view) = prose_view(md, block);
         assert_eq!(
@@ -360,9 +379,31 @@ mod tests {
             // English lines do, and so does a line ending on a comma.
             vec![
                 "内存容量是 H100 的 2.4 倍",
-                "内存带宽是 H100 的 1.6 倍\nthe FP8\ndense figure 是 2 字节，\n即每 token 2 字节"
+                "内存带宽是 H100 的 1.6 倍\nthe FP8\ndense figure 是 2 字节，\n即每 token 2 字节",
+                "80GB",
+                "6x longer"
             ]
         );
+    }
+
+    #[test]
+    fn cells_of_a_table_markdown_did_not_read_are_statements() {
+        let md = "各版本的需求如下:\n模型 | 配置 | 显存需求\n70B | 4×A100 80GB | 140GB\n";
+        let block = &prose_blocks(md)[0];
+        let (offset, view) = prose_view(md, block);
+        let found: Vec<&str> = sentences(&view, offset)
+            .into_iter()
+            .map(|r| md[r].trim())
+            .collect();
+        assert!(
+            found.contains(&"4×A100 80GB") && found.contains(&"140GB"),
+            "{found:?}"
+        );
+        // One pipe in a sentence is prose.
+        let md = "Throughput | latency trade-offs matter at 80 GB.\n";
+        let block = &prose_blocks(md)[0];
+        let (offset, view) = prose_view(md, block);
+        assert_eq!(sentences(&view, offset).len(), 1);
     }
 
     #[test]
