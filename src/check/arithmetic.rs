@@ -467,6 +467,7 @@ fn check_side(
                     holds: claimed.meets_within(&computed.interval, tolerance),
                 });
         let bare = !computed.has_unit;
+        let raw = computed.interval;
         let (computed, claimed) = match (computed.has_unit, claimed_has_unit) {
             (false, true) => (
                 computed.interval.scale(implied_factor(claimed_dimension)),
@@ -523,6 +524,41 @@ fn check_side(
             claimed,
             holds,
         });
+        // "(2.21 × 4 ÷ 3600) ÷ (2400 × 0.7) × 1e6 = $1.46 / 1M tokens": bare
+        // operands work out the number before the slash; what follows it
+        // says what the number is per.
+        if !holds
+            && bare
+            && let Expr::Binary(Op::Divide, numerator, _) = side
+            && let Expr::Operand(n) = &**numerator
+        {
+            let written = n.premise().scale(1.0 / (n.unit.factor * n.magnitude));
+            outcomes.push(Outcome {
+                reading,
+                rate: Some(msg!("reading-per-what-follows")),
+                rescaled: true,
+                computed: raw,
+                claimed: written,
+                holds: written.meets_within(&raw, tolerance),
+            });
+        }
+        // "30 × 4096 × 2 × 61 × 7168 × 1B ≈ 100.08 GB": beside a result in
+        // bytes, a "B" after a bare operand may be a byte, not a billion.
+        if !holds
+            && bare
+            && claimed_dimension == Dimension::of(Base::Byte)
+            && billion_read_as_byte(previous, around.text)
+        {
+            let as_bytes = raw.scale(1e-9);
+            outcomes.push(Outcome {
+                reading,
+                rate: Some(msg!("reading-b-as-byte")),
+                rescaled: true,
+                computed: as_bytes,
+                claimed,
+                holds: claimed.meets_within(&as_bytes, tolerance),
+            });
+        }
         // "400 Gb/s ÷ 8 = 50 GB/s": the 8 is the writer's own conversion of
         // bits to bytes, which the units make a second time.
         if !holds && let Some(factor) = bits_to_bytes_by_eight(previous, side) {
@@ -741,6 +777,23 @@ fn check_side(
     })
 }
 
+/// Whether exactly one operand is a bare number whose "B" was read as a
+/// billion ("1B", "2 B"): it may be the byte of bytes per parameter.
+fn billion_read_as_byte(previous: &Expr, text: &str) -> bool {
+    previous
+        .operands()
+        .iter()
+        .filter(|q| {
+            q.magnitude == 1e9
+                && q.unit.is_one()
+                && text
+                    .get(q.span.clone())
+                    .is_some_and(|t| t.trim_end().ends_with('B'))
+        })
+        .count()
+        == 1
+}
+
 /// When an expression divides a figure in bits by 8 for a result in bytes
 /// ("400 Gb/s ÷ 8 = 50 GB/s"), or multiplies bytes by 8 for bits, the factor
 /// that undoes the conversion the units already make: 8, or 1/8.
@@ -821,6 +874,30 @@ mod tests {
             .filter(|f| f.check == "arithmetic")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn bare_operands_work_out_the_number_before_a_slash() {
+        assert_eq!(
+            verdicts("cost = (2.21 * 4 / 3600) / (2400 * 0.7) * 1e6 = $1.46 / 1M tokens"),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("cost = (2.21 * 4 / 3600) / (2400 * 0.7) * 1e6 = $2.46 / 1M tokens"),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn a_b_beside_a_result_in_bytes_may_be_a_byte() {
+        assert_eq!(
+            verdicts("KV 缓存 = 30×4096×2×61×7168×1B ≈ 100.08GB。"),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("KV 缓存 = 30×4096×2×61×7168×1B ≈ 120GB。"),
+            [Verdict::Contradicted]
+        );
     }
 
     #[test]

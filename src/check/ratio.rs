@@ -448,6 +448,33 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
     // The two figures stated before it are a reading too: "… than the A100,
     // as their bandwidths are (3.35 vs 2.0 TB/s, 1.68×)"; so are the
     // figures before over the first of their kind after it.
+    // "从每柜 10kW 提升到 40kW，GB200 达到 130kW，Rubin 接近 800kW，增长了 80
+    // 倍": with three figures of a kind or more before a multiple and no
+    // name to take it of, the base may be any of them; each pair with the
+    // last is a reading, and none of them can contradict.
+    let of_kind: Vec<&&Quantity> = match figures.last() {
+        Some(last) if object.is_none() => figures
+            .iter()
+            .filter(|f| f.dimension() == last.dimension())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let crowded = of_kind.len() > 2;
+    let (crowd_n, crowd_d): (Vec<Side>, Vec<Side>) = if crowded {
+        let last = of_kind[of_kind.len() - 1];
+        of_kind[..of_kind.len() - 1]
+            .iter()
+            .map(|f| {
+                if f.premise().nominal >= last.premise().nominal {
+                    (side(f), side(last))
+                } else {
+                    (side(last), side(f))
+                }
+            })
+            .unzip()
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let (pair_n, pair_d): (Vec<Side>, Vec<Side>) = pair.into_iter().unzip();
     let (after_n, after_d): (Vec<Side>, Vec<Side>) = after_pairs.into_iter().unzip();
     let mut tried = Vec::new();
@@ -455,7 +482,8 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         .iter()
         .flat_map(|n| denominators.iter().map(move |d| (n, d)))
         .chain(pair_n.iter().zip(&pair_d))
-        .chain(after_n.iter().zip(&after_d));
+        .chain(after_n.iter().zip(&after_d))
+        .chain(crowd_n.iter().zip(&crowd_d));
     for (n, d) in readings {
         let Some(ratio) = n.value.checked_div(d.value) else {
             continue;
@@ -485,7 +513,7 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
         gap.contains(" than ") || gap.contains(['比', '较', '較'])
     });
     let sole_reading = pair_n.is_empty() && after_n.len() == 1 && compared_with_after;
-    if object.is_none() && !after_d.is_empty() && !sole_reading || unknown_object {
+    if object.is_none() && (!after_d.is_empty() && !sole_reading || crowded) || unknown_object {
         return None;
     }
     let (n, d, ratio) = tried.first()?;
@@ -799,6 +827,19 @@ mod tests {
     fn a_multiple_of_a_parts_value_is_no_spec_ratio() {
         // The memory named is what is priced: 价值量 is money, not capacity.
         assert!(ratios("我们测算单颗 B200 的 HBM 价值量约为 H100 的 2.5 倍以上。").is_empty());
+        // Among three figures of a kind, the base of a multiple may be any.
+        for multiple in ["80", "30"] {
+            let text = format!(
+                "功率密度从每柜 10kW 提升到 40kW，GB200 达到 130kW，下一代接近 800kW，增长了 {multiple} 倍。"
+            );
+            assert!(
+                ratios(&text)
+                    .iter()
+                    .all(|(v, _)| *v != Verdict::Contradicted),
+                "{:?}",
+                ratios(&text)
+            );
+        }
         // "3% more expensive": a multiple of prices, which no spec gives.
         assert!(ratios("Over three years MI300X ends up 3% more expensive than H100 at ownership, power included.").is_empty());
         // An attribute past the clause's end is the next clause's.

@@ -98,6 +98,10 @@ impl Check for Spec {
                             sentence,
                             last_named.get(&before),
                         )
+                    })
+                    .or_else(|| {
+                        item_introduced(input, sentence.block)
+                            .and_then(|b| last_named.get(&b).cloned())
                     });
                 topic = Topic {
                     block: Some(sentence.block),
@@ -231,6 +235,30 @@ fn cards_counted(header: &str) -> Option<f64> {
     });
     let count: f64 = COUNT.captures(header)?[1].parse().ok()?;
     (count > 1.0).then_some(count)
+}
+
+/// The item of the same list, this one or one before it with only items
+/// between, whose words end on a colon ("- Repeat for next token. NVIDIA
+/// H100 specs:" then "- Compute: 1,979 TFLOPS"): it introduces the items
+/// after it, as a paragraph ending on a colon introduces a list.
+fn item_introduced(input: &Input, block: usize) -> Option<usize> {
+    let item = input.blocks.get(block)?.item?;
+    let text = input.doc.text.as_str();
+    let mut at = block;
+    let mut index = item.index;
+    while index > 0 {
+        at = at.checked_sub(1)?;
+        let before = input.blocks.get(at)?;
+        let sibling = before.item?;
+        if sibling.list != item.list || sibling.index + 1 != index {
+            return None;
+        }
+        if text[before.span()].trim_end().ends_with([':', '：']) {
+            return Some(at);
+        }
+        index = sibling.index;
+    }
+    None
 }
 
 /// Whether the figure is of a kind no entity's facts record: a server's
@@ -514,6 +542,22 @@ fn order_of_magnitude(text: &str, q: &Quantity) -> bool {
     text[q.span.clone()].starts_with(['百', '千', '万', '萬', '亿', '億'])
 }
 
+/// Whether the words state a sparsity other than 2:4 ("4x sparsity",
+/// "4:16 sparsity", "8:1 稀疏"), for which no datasheet column stands.
+fn other_sparsity(words: &str) -> bool {
+    static RATIO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(\d+)\s*(?:x|×|:\s*(\d+))\s*(?:structured\s+)?(?:sparsity|sparse|稀疏)")
+            .expect("a valid pattern")
+    });
+    RATIO.captures_iter(words).any(|c| {
+        let first = &c[1];
+        match c.get(2) {
+            Some(second) => !(first == "2" && second.as_str() == "4"),
+            None => first != "2",
+        }
+    })
+}
+
 /// What one subject makes of a figure.
 enum Judged {
     /// The subject has no fact the figure could be.
@@ -554,6 +598,13 @@ fn judge(
             .iter()
             .any(|f| f.cue == Cue::Attribute("mfu".to_string()));
     if !is_utilisation && cues.iter().any(|f| f.cue == Cue::Derived) {
+        return Judged::Done(None);
+    }
+    // "4x sparsity, boosting FP8 to 5.2 petaFLOPS": a sparsity other than
+    // the 2:4 of the datasheets' sparse column is a column none records.
+    if other_sparsity(
+        &context.text[context.clauses.first().map_or(clause.start, |c| c.start)..clause.end],
+    ) {
         return Judged::Done(None);
     }
     // "assume 40% MFU, which is about 396 TFLOPS delivered per GPU": a
@@ -1757,7 +1808,7 @@ fn compared(text: &str, m: &Mention) -> bool {
     let wider: String = text[..m.span.start]
         .chars()
         .rev()
-        .take(24)
+        .take(32)
         .take_while(|c| !"。！？；，、,.;:：!?\n".contains(*c))
         .collect::<Vec<char>>()
         .into_iter()
@@ -2591,6 +2642,7 @@ fn or_message(items: &[String]) -> Arg {
 
 #[cfg(test)]
 mod tests {
+    use super::other_sparsity;
     use crate::audit::audit;
     use crate::check::finding::Verdict;
     use crate::kb::Kb;
@@ -2708,6 +2760,29 @@ mod tests {
             "AMD unveils two GPUs: up to 4X faster, 1,400W power draw\nThe MI350X is air-cooled.",
         );
         assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn a_sparsity_no_datasheet_column_records_is_unchecked() {
+        let found =
+            spec("Trainium2 supports 4x sparsity, boosting FP8 performance to 5.2 petaFLOPS.");
+        assert!(found.is_empty(), "{found:?}");
+        assert!(other_sparsity("4:16 sparsity") && other_sparsity("8x sparse"));
+        assert!(!other_sparsity("2:4 sparsity") && !other_sparsity("2x sparsity"));
+    }
+
+    #[test]
+    fn an_item_ending_on_a_colon_introduces_the_items_after_it() {
+        let text = "The B200 is the fastest.\n\n- Load the weights\n- Repeat for the next token. NVIDIA H100 specs:\n- Compute: 3,958 TFLOPS (FP8, sparse)\n- Memory: 80 GB\n";
+        let found = spec(text);
+        assert!(
+            found
+                .iter()
+                .all(|(verdict, _, message, _)| *verdict == Verdict::Verified
+                    && !message.contains("B200")),
+            "{found:?}"
+        );
+        assert!(!found.is_empty());
     }
 
     #[test]
