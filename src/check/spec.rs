@@ -1658,7 +1658,7 @@ fn of_a_compared_thing(text: &str, clause: &Range<usize>, q: &Quantity) -> bool 
 /// "的", "'s", "’s".
 fn possessive(gap: &str) -> bool {
     let gap = gap.trim();
-    ["的", "'s", "’s"].contains(&gap)
+    ["的", "嘅", "'s", "’s"].contains(&gap)
 }
 
 /// The name a figure is paired with by "respectively" ([`respective`]).
@@ -1799,7 +1799,8 @@ fn compared(text: &str, m: &Mention) -> bool {
         .take(12)
         .take_while(|c| !"。！？；，、;:：!?\n".contains(*c))
         .collect();
-    let of_it = after.trim_start().starts_with('的')
+    // 嘅 is the possessive of Cantonese writing ("係 H100 嘅 2.4 倍").
+    let of_it = after.trim_start().starts_with(['的', '嘅'])
         && ["倍", "%", "％", "成", "分之", "一半"]
             .iter()
             .any(|w| after.contains(w));
@@ -2783,6 +2784,18 @@ mod tests {
             "{found:?}"
         );
         assert!(!found.is_empty());
+    }
+
+    #[test]
+    fn a_name_compared_in_cantonese_owns_no_figure_after_it() {
+        let found = spec("AMD 嘅 MI300X 配 192GB HBM3，記憶體容量係 H100 嘅 2.4 倍，功耗 750W。");
+        assert!(
+            found
+                .iter()
+                .all(|(verdict, _, message, _)| *verdict == Verdict::Verified
+                    || !message.contains("H100")),
+            "{found:?}"
+        );
     }
 
     #[test]
