@@ -13,8 +13,12 @@
 //! fraction of something else, not a calculation of the result.
 //!
 //! Every reading is tried before anything is flagged: GB as 10⁹ or 2³⁰
-//! bytes, 兆 as 10¹² or 10⁶, and a bare 1024 as a change of binary prefix.
-//! When only one reading holds, the finding says which.
+//! bytes, 兆 as 10¹² or 10⁶, a bare 1024 as a change of binary prefix, a
+//! division of bits by 8 as the writer's own conversion to bytes ("400 Gb/s
+//! ÷ 8 = 50 GB/s"), a "B" after a bare operand as a byte beside a result in
+//! bytes ("… × 1B ≈ 100.08 GB"), and bare operands as the number before a
+//! result's slash ("… × 1e6 = $1.46 / 1M tokens"). When only one reading
+//! holds, the finding says which.
 //!
 //! Example:
 //!

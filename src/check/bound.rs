@@ -11,6 +11,12 @@
 //! it is the error a reader acts on: they buy the hardware and it does not
 //! run.
 //!
+//! What is no requirement is left alone: a figure in brackets after one
+//! card's name ("单张 A100(80GB)") is that card's; a requirement stated at
+//! one precision is not held against hardware said to run another ("needs
+//! 141 GB in fp16 fits on one H100 at int8"); and a sentence that names
+//! hardware of its own borrows no configuration from the next line.
+//!
 //! Every reading is tried (each variant; GB as GB or GiB) and the finding is
 //! a contradiction only when none meets the requirement; when one does, it is
 //! verified, naming the reading.

@@ -20,6 +20,14 @@
 //! sentence, and not when it is a step of a stated calculation (the
 //! arithmetic check has those). A rule of thumb (20 tokens per parameter)
 //! only ever verifies. Hedges decide: "约三亿卡时" holds against 3.37×10⁸.
+//! The size a model's name gives ("Llama 3.1 70B") rounds its count of
+//! weights, and reaches as far as "about" (5%).
+//!
+//! Some figures are no result of the article's premises: where a change
+//! starts ("up from 241,000 MWh in FY2023"), the size of each of a counted
+//! set ("8 颗 24 GB 堆栈"), what things the knowledge base does not know
+//! hold ("three T2s (864 GB)"), a spare count ("预留 400 块冗余"), and a
+//! requirement beside the cards that meet it (the bound check's).
 //!
 //! Example:
 //!
