@@ -591,6 +591,107 @@ fn stated_as_change(
 /// "从 900 GB/s 降到 400 GB/s，等于砍掉了近七成": a share with a change
 /// word in its clause is the change between the two figures of one kind
 /// stated last before it in the sentence, over the first.
+/// Words that make a change one over a period: year on year, quarter on
+/// quarter, month on month.
+const PERIODIC_CHANGES: [&str; 24] = [
+    "年增",
+    "年減",
+    "年减",
+    "同比",
+    "按年",
+    "年成长",
+    "年成長",
+    "年增长",
+    "年增長",
+    "季增",
+    "季減",
+    "季减",
+    "环比",
+    "環比",
+    "按季",
+    "月增",
+    "月減",
+    "月减",
+    "按月",
+    "yoy",
+    "year over year",
+    "year-over-year",
+    "year on year",
+    "quarter over quarter",
+];
+
+/// Words just before a figure that make it an earlier period's: the base
+/// of a change over that period.
+const EARLIER_PERIOD: [&str; 27] = [
+    "去年",
+    "上年",
+    "前一年",
+    "前年",
+    "上一年",
+    "年前",
+    "同期",
+    "上季",
+    "前一季",
+    "上一季",
+    "上月",
+    "前一月",
+    "上个月",
+    "上個月",
+    "上周",
+    "上週",
+    "last year",
+    "a year earlier",
+    "a year ago",
+    "year-ago",
+    "prior year",
+    "previous year",
+    "last quarter",
+    "previous quarter",
+    "prior quarter",
+    "a quarter earlier",
+    "last month",
+];
+
+/// Whether the words just before a figure mark it as an earlier period's
+/// ("较去年同期的 1,240 億元", "較前一（2024）年的 298 億美元", "from $25bn a
+/// year earlier" is read by the caller).
+fn of_an_earlier_period(text: &str, figure: &Quantity) -> bool {
+    let before = last_chars(&text[..figure.span.start], 16).to_lowercase();
+    let after = crate::read::segment::first_chars(&text[figure.span.end..], 20).to_lowercase();
+    let year = before
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.iter().all(u8::is_ascii_digit) && (w[0] == b'1' || w[0] == b'2'));
+    EARLIER_PERIOD.iter().any(|w| before.contains(w))
+        || year
+        || [
+            "a year earlier",
+            "a year ago",
+            "last year",
+            "in the year-ago",
+        ]
+        .iter()
+        .any(|w| after.contains(w))
+}
+
+/// The period a figure is dated by just before it: "第三季", "9 月", "Q3",
+/// "2024 年", "FY2024", "上半年".
+fn period_label(text: &str, figure: &Quantity) -> Option<String> {
+    static PERIOD: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)第[一二三四1-4]季|[一二三四五六七八九十\d]{1,2}\s*月|\bq[1-4]\b|[12]\d{3}\s*年|fy\s?\d{2,4}|[上下]半年|\bh[12]\b|上季|本季|今年|去年|前年|明年",
+        )
+        .expect("a valid pattern")
+    });
+    let before = last_chars(&text[..figure.span.start], 16);
+    PERIOD.find_iter(before).last().map(|m| {
+        m.as_str()
+            .split_whitespace()
+            .collect::<String>()
+            .to_lowercase()
+    })
+}
+
 /// Whether the words of a change's clause before its size name a thing of
 /// their own (four Chinese characters or two English words besides the
 /// change words) with no attribute of `dimension` among them.
@@ -802,6 +903,29 @@ fn change(
     };
     let (from, to) = pair?;
     if from.dimension() != to.dimension() || from.unit.is_one() != to.unit.is_one() {
+        return None;
+    }
+    // "資本支出達 224 億美元，年增 70%，遠超市場預期的 181 億美元", "用电量突破
+    // 10 万亿千瓦时，达到 10.4 万亿千瓦时，同比增长 5%": a change over a year
+    // (a quarter, a month) is against that earlier period's figure, which
+    // only a figure marked as of it ("去年的", "2024 年", "a year earlier")
+    // or the figure right after "from" can be.
+    let periodic = PERIODIC_CHANGES.iter().any(|w| clause_text.contains(w));
+    // "up 41% year over year from $3.42 billion"
+    let from_right_after = after.first().is_some_and(|f| {
+        let gap = text[q.span.end..f.span.start].trim().to_lowercase();
+        (gap.ends_with("from") || gap.ends_with("from the")) && at_most_chars(&gap, 32)
+    });
+    let dated_apart = match (period_label(text, from), period_label(text, to)) {
+        (Some(a), Some(b)) => a != b,
+        _ => false,
+    };
+    let based = from_right_after
+        || dated_apart
+        || [from, to]
+            .iter()
+            .any(|f| of_an_earlier_period(text, f) || compared_to(text, f));
+    if periodic && !based {
         return None;
     }
     // "单卡带宽提升至 1.8TB/s，实现 10TB/s 全互连带宽，使集群通信效率提升
@@ -1240,6 +1364,36 @@ mod tests {
         assert!(verdicts("MFU 原为 40%。若 MFU 提高到 50%，训练时间变为原来的 4/5。").is_empty());
         assert_eq!(
             verdicts("In 2027 capex growth slows to 12%, taking spend from $102bn to $114.2bn."),
+            [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn a_change_over_a_year_needs_the_earlier_years_figure() {
+        // The figures stated are today's and a forecast, or a threshold.
+        assert!(
+            verdicts("谷歌第二季資本支出達 224 億美元，年增 70%，遠超市場預期的 181 億美元。")
+                .is_empty()
+        );
+        assert!(
+            verdicts("全社会用电量突破10万亿千瓦时，达到10.4万亿千瓦时，同比增长5%。").is_empty()
+        );
+        // Marked as last year's, the figure is the base.
+        assert_eq!(
+            verdicts("營收 1,420 億元，較去年同期的 1,050 億元年增 45.2%。"),
+            [Verdict::Contradicted]
+        );
+        assert_eq!(
+            verdicts("資本支出達 409 億美元，較前一（2024）年的 298 億美元年增 37.2%。"),
+            [Verdict::Verified]
+        );
+        // Two figures dated apart are the two ends.
+        assert_eq!(
+            verdicts("第三季出貨約 1,100 櫃，第四季可望達 1,800 櫃，季增 64%。"),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("Revenue was $4.82 billion, up 41% year over year from $3.42 billion."),
             [Verdict::Verified]
         );
     }
