@@ -428,7 +428,24 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
                     facts(kb, subject, &attributes)
                 }
             };
-            (numerators, facts(kb, object, &attributes), attributes)
+            // "35% more than the RTX 3090's 936 GB/s": with no fact of the
+            // thing's, its figure stated right after its name is the base.
+            let mut denominators = facts(kb, object, &attributes);
+            if denominators.is_empty()
+                && let Some(d) = base_after.filter(|d| {
+                    d.span.start >= object.span.end
+                        && matches!(
+                            text[object.span.end..d.span.start].trim(),
+                            "的" | "'s" | "’s"
+                        )
+                        && attributes_of_dimension(d.dimension())
+                            .iter()
+                            .any(|a| attributes.contains(a))
+                })
+            {
+                denominators.push(side(d));
+            }
+            (numerators, denominators, attributes)
         }
         None => {
             let (big, small) = pair.clone().or_else(|| after_pairs.first().cloned())?;
@@ -840,6 +857,19 @@ mod tests {
                 ratios(&text)
             );
         }
+        // With no fact of the compared thing's, its own figure is the base.
+        assert_eq!(
+            ratios(
+                "The RTX 4090 has 1008 GB/s of memory bandwidth, roughly 35% more than the RTX 3090's 936 GB/s."
+            ),
+            [(Verdict::Contradicted, "roughly 35% more".to_string())]
+        );
+        assert_eq!(
+            ratios(
+                "The RTX 4090 has 1008 GB/s of memory bandwidth, roughly 8% more than the RTX 3090's 936 GB/s."
+            ),
+            [(Verdict::Verified, "roughly 8% more".to_string())]
+        );
         // "3% more expensive": a multiple of prices, which no spec gives.
         assert!(ratios("Over three years MI300X ends up 3% more expensive than H100 at ownership, power included.").is_empty());
         // An attribute past the clause's end is the next clause's.
