@@ -173,6 +173,7 @@ reading-once-a-period = the product is once each { $period }
 reading-eight-bits = the 8 converts bits to bytes, as the units already do
 reading-b-as-byte = the B of a bare operand is a byte, not a billion
 reading-per-what-follows = the number before the slash is what the operands give
+reading-per-magnitude = the result is per the divisor's magnitude word (per million)
 reading-omitted-magnitude = a bare operand is in { $magnitude }
 reading-base-units = the bare numbers count base units
 reading-and = { $first } and { $second }

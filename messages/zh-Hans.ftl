@@ -116,6 +116,7 @@ reading-once-a-period = 按每{ $period }一次计
 reading-eight-bits = 这个 8 是比特到字节的换算，单位已经换算过一次
 reading-b-as-byte = 不带单位一项后的 B 是字节，不是十亿
 reading-per-what-follows = 斜杠前的数就是各项算出的数
+reading-per-magnitude = 结果是按除数的数量级（每百万）计
 reading-omitted-magnitude = 不带单位的一项以{ $magnitude }计
 reading-base-units = 无单位的数字按基本单位计
 reading-and = { $first }，并且{ $second }

@@ -116,6 +116,7 @@ reading-once-a-period = 按每{ $period }一次計
 reading-eight-bits = 這個 8 是位元到位元組的換算，單位已經換算過一次
 reading-b-as-byte = 不帶單位一項後的 B 是位元組，不是十億
 reading-per-what-follows = 斜線前的數就是各項算出的數
+reading-per-magnitude = 結果是按除數的數量級（每百萬）計
 reading-omitted-magnitude = 不帶單位的一項以{ $magnitude }計
 reading-base-units = 無單位的數字按基本單位計
 reading-and = { $first }，並且{ $second }

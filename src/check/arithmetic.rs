@@ -16,9 +16,10 @@
 //! bytes, 兆 as 10¹² or 10⁶, a bare 1024 as a change of binary prefix, a
 //! division of bits by 8 as the writer's own conversion to bytes ("400 Gb/s
 //! ÷ 8 = 50 GB/s"), a "B" after a bare operand as a byte beside a result in
-//! bytes ("… × 1B ≈ 100.08 GB"), and bare operands as the number before a
-//! result's slash ("… × 1e6 = $1.46 / 1M tokens"). When only one reading
-//! holds, the finding says which.
+//! bytes ("… × 1B ≈ 100.08 GB"), bare operands as the number before a
+//! result's slash ("… × 1e6 = $1.46 / 1M tokens"), and a divisor's magnitude
+//! as what the result is per ("$4,608 / 8,935M = $0.52" per million). When
+//! only one reading holds, the finding says which.
 //!
 //! Example:
 //!
@@ -546,6 +547,24 @@ fn check_side(
                 holds: written.meets_within(&raw, tolerance),
             });
         }
+        // "$4,608 / 8,935M = $0.52": the magnitude of a divisor may be the
+        // unit the result is per (dollars per million tokens).
+        if !holds
+            && let Expr::Binary(Op::Divide, _, divisor) = previous
+            && let Expr::Operand(d) = &**divisor
+            && d.magnitude > 1.0
+            && d.unit.is_one()
+        {
+            let per_magnitude = computed.scale(d.magnitude);
+            outcomes.push(Outcome {
+                reading,
+                rate: Some(msg!("reading-per-magnitude")),
+                rescaled: true,
+                computed: per_magnitude,
+                claimed,
+                holds: claimed.meets_within(&per_magnitude, tolerance),
+            });
+        }
         // "30 × 4096 × 2 × 61 × 7168 × 1B ≈ 100.08 GB": beside a result in
         // bytes, a "B" after a bare operand may be a byte, not a billion.
         if !holds
@@ -878,6 +897,18 @@ mod tests {
             .filter(|f| f.check == "arithmetic")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn a_divisors_magnitude_may_be_what_the_result_is_per() {
+        assert_eq!(
+            verdicts("Cost per million tokens: $4,608 / 8,935M = $0.52."),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("Cost per million tokens: $4,608 / 8,935M = $0.92."),
+            [Verdict::Contradicted]
+        );
     }
 
     #[test]

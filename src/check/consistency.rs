@@ -186,7 +186,12 @@ impl Check for Consistency {
                 }
                 // "一年 3,600 度", "園區一年 11.6 億度": a period is when, not
                 // what; a phrase that ends on one names no subject.
-                subjects.retain(|s| !PERIOD_HEADS.iter().any(|p| s.ends_with(p)));
+                // "第二季則為 950 億美元": a particle after the period ("則",
+                // "也") leaves it a period.
+                subjects.retain(|s| {
+                    let head = s.trim_end_matches(['則', '则', '也', '亦', '更', '仍', '就', '已']);
+                    !PERIOD_HEADS.iter().any(|p| head.ends_with(p)) && !is_quarter_or_month(head)
+                });
                 if let Some(named) = named {
                     subjects.push(named.key.clone());
                 }
@@ -606,7 +611,31 @@ const SCOPE_WORDS: &[&str] = &[
 /// Words that suppose a case: "if", "如果", "假设".
 const CONDITIONS: &[&str] = &[
     "if", "suppose", "assuming", "assume", "如果", "假如", "假设", "假設", "若是", "要是", "倘若",
+    "若",
 ];
+
+/// Whether a phrase ends on a quarter or a month ("第二季", "Q3", "10 月"):
+/// when, not what.
+fn is_quarter_or_month(phrase: &str) -> bool {
+    let phrase = phrase.trim_end();
+    let quarter = [
+        "第一季",
+        "第二季",
+        "第三季",
+        "第四季",
+        "上季",
+        "本季",
+        "单季",
+        "單季",
+    ]
+    .iter()
+    .any(|q| phrase.ends_with(q));
+    let month = phrase.strip_suffix('月').is_some_and(|rest| {
+        rest.trim_end()
+            .ends_with(|c: char| c.is_ascii_digit() || "一二三四五六七八九十".contains(c))
+    });
+    quarter || month
+}
 
 /// Words of arithmetic in a Chinese subject phrase: "减去权重剩 142.6 GB"
 /// names what is left of a computation, not a thing.
@@ -1227,6 +1256,12 @@ mod tests {
             .filter(|f| f.check == "consistency")
             .map(|f| text[f.span.clone()].to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_quarter_is_when_not_what() {
+        let text = "四大雲端事業第一季合計達 683 億美元，第二季達 744 億美元。總資本支出第一季為 765 億美元，第二季則為 950 億美元。";
+        assert!(run(text).is_empty(), "{:?}", run(text));
     }
 
     #[test]

@@ -570,8 +570,20 @@ fn check(text: &str, tolerance: f64, first: &Quantity, second: &Quantity) -> Opt
     if SCALED_AFTER.iter().any(|w| clause_after.contains(w)) {
         return None;
     }
+    // "$4.5 billion, which is $500 million higher than the guidance": a
+    // difference, not the figure restated.
+    let compared = clause_after.trim_start();
+    if COMPARATIVES_AFTER.iter().any(|w| compared.starts_with(w)) {
+        return None;
+    }
     conversion(text, tolerance, first, second)
 }
+
+/// Words right after a figure that make it a difference from something.
+const COMPARATIVES_AFTER: [&str; 18] = [
+    "higher", "more", "lower", "less", "above", "below", "over", "under", "up", "down", "larger",
+    "smaller", "高", "多", "低", "少", "增", "减",
+];
 
 /// Words after a restated figure that make it the first scaled by a factor
 /// (a PUE, an overhead): "at 100% utilization" keeps the restatement.
@@ -719,6 +731,12 @@ mod tests {
             .filter(|f| f.check == "restate")
             .map(|f| (f.verdict, text[f.label_span.clone()].to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_difference_is_no_restatement() {
+        let text = "It raised its forecast to $4.5 billion, which is $500 million higher than the guidance in April.";
+        assert!(restated(text).is_empty(), "{:?}", restated(text));
     }
 
     #[test]

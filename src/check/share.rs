@@ -622,10 +622,11 @@ const PERIODIC_CHANGES: [&str; 24] = [
 
 /// Words just before a figure that make it an earlier period's: the base
 /// of a change over that period.
-const EARLIER_PERIOD: [&str; 27] = [
+const EARLIER_PERIOD: [&str; 28] = [
     "去年",
     "上年",
     "前一年",
+    "前一",
     "前年",
     "上一年",
     "年前",
@@ -658,12 +659,7 @@ const EARLIER_PERIOD: [&str; 27] = [
 fn of_an_earlier_period(text: &str, figure: &Quantity) -> bool {
     let before = last_chars(&text[..figure.span.start], 16).to_lowercase();
     let after = crate::read::segment::first_chars(&text[figure.span.end..], 20).to_lowercase();
-    let year = before
-        .as_bytes()
-        .windows(4)
-        .any(|w| w.iter().all(u8::is_ascii_digit) && (w[0] == b'1' || w[0] == b'2'));
     EARLIER_PERIOD.iter().any(|w| before.contains(w))
-        || year
         || [
             "a year earlier",
             "a year ago",
@@ -672,6 +668,51 @@ fn of_an_earlier_period(text: &str, figure: &Quantity) -> bool {
         ]
         .iter()
         .any(|w| after.contains(w))
+}
+
+/// The length of period a change word or a date names.
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum Period {
+    Year,
+    Quarter,
+    Month,
+}
+
+fn period_kind(change_word: &str) -> Period {
+    if ["季", "环比", "環比", "quarter"]
+        .iter()
+        .any(|w| change_word.contains(w))
+    {
+        Period::Quarter
+    } else if change_word.contains('月') {
+        Period::Month
+    } else {
+        Period::Year
+    }
+}
+
+fn label_kind(label: &str) -> Period {
+    if label.contains('季') || label.starts_with('q') || label.starts_with('h') {
+        Period::Quarter
+    } else if label.contains('月') {
+        Period::Month
+    } else {
+        Period::Year
+    }
+}
+
+/// Whether a comparison word sets the figure against another as its base:
+/// "較第二季的 820 櫃", "than 700 W"; "同比" and "环比" name a period, not
+/// a base.
+fn set_against(text: &str, figure: &Quantity) -> bool {
+    let tail = last_chars(&text[..figure.span.start], 12)
+        .to_lowercase()
+        .replace("同比", "")
+        .replace("环比", "")
+        .replace("環比", "");
+    ["較", "较", "比", "compared", "than", "versus", " vs"]
+        .iter()
+        .any(|w| tail.contains(w))
 }
 
 /// The period a figure is dated by just before it: "第三季", "9 月", "Q3",
@@ -683,7 +724,7 @@ fn period_label(text: &str, figure: &Quantity) -> Option<String> {
         )
         .expect("a valid pattern")
     });
-    let before = last_chars(&text[..figure.span.start], 16);
+    let before = last_chars(&text[..figure.span.start], 24);
     PERIOD.find_iter(before).last().map(|m| {
         m.as_str()
             .split_whitespace()
@@ -759,7 +800,10 @@ fn change(
     // "improved to 58% from 41%", "从 41% 提高": a share right after
     // "from" is where the change starts, never its size.
     let from = to.ends_with(" from") || to == "from" || to.ends_with(['从', '從']);
-    if !cued || from || (to.ends_with(['到', '至']) || to.ends_with(" to")) && !names_a_rate {
+    // "毛利率指引为 75%": a share after "为" or "是" is a level, unless the
+    // clause names a rate of change ("增幅为 30%").
+    let level = to.ends_with(['到', '至', '为', '為', '是']) || to.ends_with(" to");
+    if !cued || from || level && !names_a_rate {
         return None;
     }
     // The two figures of one kind: the last two before the share, else the
@@ -916,15 +960,21 @@ fn change(
         let gap = text[q.span.end..f.span.start].trim().to_lowercase();
         (gap.ends_with("from") || gap.ends_with("from the")) && at_most_chars(&gap, 32)
     });
+    // Dated apart by periods of the change's kind: "第三季 … 第四季" for a
+    // change over a quarter, two years for one over a year.
+    let kind = PERIODIC_CHANGES
+        .iter()
+        .find(|w| clause_text.contains(*w))
+        .map(|w| period_kind(w));
     let dated_apart = match (period_label(text, from), period_label(text, to)) {
-        (Some(a), Some(b)) => a != b,
+        (Some(a), Some(b)) => a != b && Some(label_kind(&a)) == kind,
         _ => false,
     };
     let based = from_right_after
         || dated_apart
         || [from, to]
             .iter()
-            .any(|f| of_an_earlier_period(text, f) || compared_to(text, f));
+            .any(|f| of_an_earlier_period(text, f) || set_against(text, f));
     if periodic && !based {
         return None;
     }
@@ -1387,6 +1437,13 @@ mod tests {
             verdicts("資本支出達 409 億美元，較前一（2024）年的 298 億美元年增 37.2%。"),
             [Verdict::Verified]
         );
+        // Two quarters are no base of a change over a year, and a level
+        // after "为" is no change.
+        assert!(
+            verdicts("雲端事業第一季合計達 683 億美元，第二季達 744 億美元，第二季營收年增 23%。")
+                .is_empty()
+        );
+        assert!(verdicts("预计营收同比增 65.3%，环比增 14.0%，毛利率指引为 75%。").is_empty());
         // Two figures dated apart are the two ends.
         assert_eq!(
             verdicts("第三季出貨約 1,100 櫃，第四季可望達 1,800 櫃，季增 64%。"),
