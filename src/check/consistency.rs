@@ -232,7 +232,19 @@ impl Check for Consistency {
                 qualifiers.sort();
                 qualifiers.dedup();
                 let topic = topic_label(&leading, &subjects);
+                let clause_span = clauses[at].clone();
+                let mut names: Vec<String> = input
+                    .facts
+                    .names(index)
+                    .iter()
+                    .filter(|m| clause_span.start <= m.span.start && m.span.end <= clause_span.end)
+                    .map(|m| folded(&text[m.span.clone()]))
+                    .chain(latin_names_in_chinese(&text[clause_span.clone()]))
+                    .collect();
+                names.sort();
+                names.dedup();
                 let statement = Statement {
+                    names,
                     quantity: (*q).clone(),
                     subjects,
                     sentence: index,
@@ -614,6 +626,22 @@ const CONDITIONS: &[&str] = &[
     "若",
 ];
 
+/// The Latin words of a Chinese clause that open on a capital ("Meta",
+/// "CSP", "AMD"), folded: in Chinese prose they are names. Units ("GB",
+/// "TB/s") are not among them, being figures' own words.
+fn latin_names_in_chinese(clause: &str) -> Vec<String> {
+    if !clause.chars().any(is_cjk) {
+        return Vec::new();
+    }
+    clause
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.len() >= 2 && w.starts_with(|c: char| c.is_ascii_uppercase()))
+        .filter(|w| UnitTable::builtin().unit_named_in(w).is_none())
+        .filter(|w| !w.starts_with(|c: char| c.is_ascii_digit()))
+        .map(folded)
+        .collect()
+}
+
 /// Whether a phrase ends on a quarter or a month ("第二季", "Q3", "10 月"):
 /// when, not what.
 fn is_quarter_or_month(phrase: &str) -> bool {
@@ -748,6 +776,9 @@ struct Statement<'a> {
     named: Option<Named>,
     /// The list item it is stated in, if any.
     item: Option<ListItem>,
+    /// The names its clause gives, folded: "Meta 已上調今年資本支出至 …" and
+    /// "四大 CSP 今年約 … 的資本支出" are two spenders' figures.
+    names: Vec<String>,
 }
 
 /// A figure as one product's attribute: "DeepSeek-V3 … an MFU of 38%".
@@ -925,9 +956,14 @@ impl Statement<'_> {
         // whatever words their figures share.
         let other_items = matches!((self.item, later.item),
             (Some(x), Some(y)) if x.list == y.list && x.index != y.index);
+        // Each clause naming its own things, and none the same: two things'.
+        let other_names = !self.names.is_empty()
+            && !later.names.is_empty()
+            && !self.names.iter().any(|n| later.names.contains(n));
         self.sentence != later.sentence
             && !other_columns
             && !other_items
+            && !other_names
             && a.dimension() == b.dimension()
             && self.context == later.context
             && self.subjects.iter().any(|s| {
@@ -1256,6 +1292,12 @@ mod tests {
             .filter(|f| f.check == "consistency")
             .map(|f| text[f.span.clone()].to_string())
             .collect()
+    }
+
+    #[test]
+    fn clauses_naming_other_things_state_other_things_figures() {
+        let text = "Meta 已上調今年資本支出至 1,650 億美元。單以金額衡量，四大 CSP 今年的資本支出約 6,500 億美元。";
+        assert!(run(text).is_empty(), "{:?}", run(text));
     }
 
     #[test]

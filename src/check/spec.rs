@@ -418,6 +418,13 @@ impl<'a> Context<'a> {
                     whole_column = Some(cards_counted(&text[h.clone()]));
                 }
             }
+            // "| FP16 (Tensor Core) TFLOPS | 312 | 989 |" under headers that
+            // name the cards: the row label names the unit of the row.
+            if header_unit.is_none()
+                && let Some(r) = row_label
+            {
+                header_unit = UnitTable::builtin().unit_named_in(&text[r.clone()]);
+            }
         }
         let local = &text[sentence.span.clone()];
         Context {
@@ -493,7 +500,11 @@ fn check(
     q: &Quantity,
     machines_cards: bool,
 ) -> Option<Finding> {
-    if q.is_share || !q.number.is_finite() || order_of_magnitude(context.text, q) {
+    if q.is_share
+        || !q.number.is_finite()
+        || order_of_magnitude(context.text, q)
+        || reference_mark(context, q)
+    {
         return None;
     }
     let in_unit_column;
@@ -510,6 +521,17 @@ fn check(
     let clause = context.clause_of(q.span.start);
     let counted = counted_mention(context, q);
     let subject = subject(kb, context, topic, q, &clause, counted.as_ref())?;
+    // "H100 SXM 版峰值达 700W，PCIe 版约 350W": a form factor the figure's
+    // clause names, and the subject's name (from outside the clause) does
+    // not, is another variant's.
+    let in_clause =
+        clause.start <= subject.mention.span.start && subject.mention.span.end <= clause.end;
+    let named = form_factors(&context.text[subject.mention.span.clone()]);
+    let stated = form_factors(&context.text[clause.clone()]);
+    let other_form = !named.is_empty() && stated.iter().any(|f| !named.contains(f));
+    if other_form && !in_clause {
+        return None;
+    }
     // A name in the paragraph that has no fact of this kind ("18 万 H800
     // 卡时" names the card, not whose GPU-hours they are) leaves the figure
     // to the article's subject, which may only verify it.
@@ -534,6 +556,38 @@ fn check(
         }),
         Judged::Done(finding) => finding.map(|f| *f),
     }
+}
+
+/// The form factors a text names as words ("SXM5", "PCIe", "NVL", "OAM";
+/// not the "NVL" of "NVLink").
+fn form_factors(text: &str) -> Vec<&'static str> {
+    ["SXM", "PCIe", "NVL", "OAM"]
+        .into_iter()
+        .filter(|f| {
+            text.match_indices(f).any(|(at, _)| {
+                let before = text[..at].chars().next_back();
+                let after = text[at + f.len()..].chars().next();
+                before.is_none_or(|c| !c.is_ascii_alphabetic())
+                    && after.is_none_or(|c| !c.is_ascii_alphabetic())
+            })
+        })
+        .collect()
+}
+
+/// Whether a bare whole number right after a name, with only punctuation
+/// after it, is a reference mark ("the NVIDIA DGX-H100 29 , which has eight
+/// H100 GPUs"): text copied from a paper keeps its citation numbers.
+fn reference_mark(context: &Context, q: &Quantity) -> bool {
+    let text = context.text;
+    let after = text[q.span.end..].trim_start_matches(' ');
+    q.unit.is_one()
+        && q.magnitude == 1.0
+        && q.number.nominal.fract() == 0.0
+        && after.starts_with([',', '.', ';', ')'])
+        && context
+            .mentions
+            .iter()
+            .any(|m| m.span.end <= q.span.start && text[m.span.end..q.span.start].trim().is_empty())
 }
 
 /// Whether a figure is a magnitude word with no digit before it ("迈入百千瓦
@@ -2643,7 +2697,7 @@ fn or_message(items: &[String]) -> Arg {
 
 #[cfg(test)]
 mod tests {
-    use super::other_sparsity;
+    use super::{form_factors, other_sparsity};
     use crate::audit::audit;
     use crate::check::finding::Verdict;
     use crate::kb::Kb;
@@ -2794,6 +2848,47 @@ mod tests {
                 .iter()
                 .all(|(verdict, _, message, _)| *verdict == Verdict::Verified
                     || !message.contains("H100")),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn form_factors_are_whole_words() {
+        assert_eq!(form_factors("H100 SXM5 and H100 NVL"), ["SXM", "NVL"]);
+        assert!(form_factors("NVLink 600 GB/s").is_empty());
+        assert_eq!(form_factors("PCIe版约350W"), ["PCIe"]);
+    }
+
+    #[test]
+    fn a_reference_mark_after_a_name_is_no_figure() {
+        let found =
+            spec("One leading GPU server is the NVIDIA DGX-H100 29 , which has eight H100 GPUs.");
+        assert!(
+            found.iter().all(|(_, figure, _, _)| figure != "29"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_form_factor_named_alone_is_another_variants() {
+        let found = spec("单卡功耗：H100 SXM 版峰值达 700W，PCIe 版约 350W。");
+        assert!(
+            found
+                .iter()
+                .all(|(verdict, _, _, _)| *verdict == Verdict::Verified),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_row_label_names_the_unit_of_its_cells() {
+        let found = spec(
+            "| Spec | A100 SXM 80GB | H100 SXM 80GB |\n|---|---|---|\n| FP16 (Tensor Core) TFLOPS | 312 | 989 |\n",
+        );
+        assert!(
+            found
+                .iter()
+                .all(|(verdict, _, _, _)| *verdict == Verdict::Verified),
             "{found:?}"
         );
     }
