@@ -558,6 +558,22 @@ fn check(
     }
 }
 
+/// Whether the words of a clause before a figure deny it: "no", "not",
+/// "never", "没有", "沒有", "并非", "並非", "不是".
+fn denied(lead: &str) -> bool {
+    let lower = last_chars(lead, 40).to_lowercase();
+    let english = lower
+        .split(|c: char| !c.is_ascii_alphabetic() && c != '\'')
+        .any(|w| {
+            matches!(w, "no" | "not" | "never" | "none" | "neither" | "nor") || w.ends_with("n't")
+        });
+    let near = last_chars(lead, 12);
+    english
+        || ["没有", "沒有", "并非", "並非", "不是"]
+            .iter()
+            .any(|w| near.contains(w))
+}
+
 /// The form factors a text names as words ("SXM5", "PCIe", "NVL", "OAM";
 /// not the "NVL" of "NVLink").
 fn form_factors(text: &str) -> Vec<&'static str> {
@@ -652,6 +668,11 @@ fn judge(
             .iter()
             .any(|f| f.cue == Cue::Attribute("mfu".to_string()));
     if !is_utilisation && cues.iter().any(|f| f.cue == Cue::Derived) {
+        return Judged::Done(None);
+    }
+    // "No single consumer GPU sold today has 40 GB of VRAM", "没有一张卡有
+    // 40 GB": a figure denied is no one's spec.
+    if denied(&context.text[clause.start.min(q.span.start)..q.span.start]) {
         return Judged::Done(None);
     }
     // "4x sparsity, boosting FP8 to 5.2 petaFLOPS": a sparsity other than
@@ -803,7 +824,7 @@ fn judge(
     // A price recorded as of a date ("55.04 USD/hour as of 2026-11-09") is
     // a reading of that date, never a spec: it verifies the figure it
     // matches, and a figure it does not match may be another date's price.
-    let candidates: Vec<Candidate> = candidates.into_iter().filter(|c| !dated_price(c)).collect();
+    let candidates: Vec<Candidate> = candidates.into_iter().filter(|c| !is_price(c)).collect();
     if candidates.is_empty() {
         return Judged::Done(None);
     }
@@ -1363,10 +1384,13 @@ fn certain(
     precision_and_link && sparsity
 }
 
-/// Whether a reading is a price of a date (an `as_of` qualifier on money),
-/// which may verify a figure but never contradict one.
-fn dated_price(c: &Candidate) -> bool {
-    c.qualifiers.contains_key("as_of") && c.measure.dimension().exponent(Base::Dollar) != 0
+/// Whether a reading is a price, which may verify a figure but never
+/// contradict one: a price is of its date and its market (a launch price,
+/// a street price, a used card's), and articles quote all of them.
+fn is_price(c: &Candidate) -> bool {
+    [Base::Dollar, Base::Yuan, Base::Twd, Base::Hkd, Base::Eur]
+        .iter()
+        .any(|&b| c.measure.dimension().exponent(b) != 0)
 }
 
 /// Attributes a figure's unit alone never makes certain: money is a month's
@@ -2848,6 +2872,29 @@ mod tests {
                 .iter()
                 .all(|(verdict, _, message, _)| *verdict == Verdict::Verified
                     || !message.contains("H100")),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_denied_figure_and_a_price_are_no_contradiction() {
+        let found = spec(
+            "The RTX 5090 is the biggest card. No single consumer GPU sold today has 40 GB of VRAM.",
+        );
+        assert!(
+            found.iter().all(|(v, _, _, _)| *v == Verdict::Verified),
+            "{found:?}"
+        );
+        // A denial further back is another statement's.
+        let found = spec(
+            "一张 H100 的价格够我装三台，而且它连视频输出都没有🤣 H100 显存带宽 3.35TB/s 确实很高。",
+        );
+        assert!(!found.is_empty(), "{found:?}");
+        let found = spec(
+            "Two used RTX 3090s make the build, and RTX 3090 prices have dropped: the whole build costs under $3,000.",
+        );
+        assert!(
+            found.iter().all(|(v, _, _, _)| *v == Verdict::Verified),
             "{found:?}"
         );
     }
