@@ -354,7 +354,8 @@ fn check(input: &Input, sentence: &Sentence, m: &Multiple) -> Option<Finding> {
                 && a.dimension() != Dimension::NONE
                 && fits_cue(a.dimension())
                 && !whole_and_part(a, b)
-                && !one_quantity(a, b) =>
+                && !one_quantity(a, b)
+                && !other_precisions(text, a, b) =>
         {
             Some(if a.premise().nominal >= b.premise().nominal {
                 (side(a), side(b))
@@ -599,6 +600,23 @@ pub(crate) fn attributes_of_dimension(d: Dimension) -> Vec<String> {
         &[]
     };
     names.iter().map(|s| s.to_string()).collect()
+}
+
+/// Whether two figures are stated at other precisions ("~60 TFLOPS FP32 and
+/// 30 TFLOPS FP64"): two columns of one card, never the sides of a multiple
+/// between two cards.
+fn other_precisions(text: &str, a: &Quantity, b: &Quantity) -> bool {
+    let precision = |q: &Quantity| {
+        let after = crate::read::segment::first_chars(&text[q.span.end..], 10);
+        Cues::builtin()
+            .find(after)
+            .into_iter()
+            .find_map(|f| match f.cue {
+                Cue::Qualifier(key, value) if key == "precision" => Some(value),
+                _ => None,
+            })
+    };
+    matches!((precision(a), precision(b)), (Some(x), Some(y)) if x != y)
 }
 
 /// Whether the multiple's own clause names an attribute that figures of
@@ -857,6 +875,8 @@ mod tests {
                 ratios(&text)
             );
         }
+        // Two precisions of one card are no sides of a multiple.
+        assert!(ratios("By contrast, the H100 80 GB SXM can do ~60 TFLOPS FP32 and 30 TFLOPS FP64 – roughly 3× more on each metric.").is_empty());
         // With no fact of the compared thing's, its own figure is the base.
         assert_eq!(
             ratios(
