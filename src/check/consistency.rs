@@ -225,7 +225,9 @@ impl Check for Consistency {
                     .find(clause)
                     .into_iter()
                     .filter_map(|f| match f.cue {
-                        Cue::Qualifier(k, v) => Some(format!("{k}={v}")),
+                        // A training stage names the figure's subject, as
+                        // a row label does, rather than a sheet's column.
+                        Cue::Qualifier(k, v) if k != "stage" => Some(format!("{k}={v}")),
                         _ => None,
                     })
                     .collect();

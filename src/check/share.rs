@@ -17,7 +17,11 @@
 //! A percentage change ("up 35% from 112,000", "从 900 GB/s 降到 400 GB/s，
 //! 砍掉了近七成") is the change between the two figures around it; between
 //! two percentages ("MFU 从 28% 优化到 40%，提升了 30%") it may be relative
-//! (42.9%) or in points (12): both are readings.
+//! (42.9%) or in points (12): both are readings. Only figures the sentence
+//! marks as the change's ends ("from … to", "较 …", "up 35% from …", a
+//! figure of the earlier period) can contradict it; two that merely stand
+//! near it ("revenue $10.2 bn; data centre $5.4 bn, up 34%") may confirm
+//! it, but are too often other things to contradict it.
 //!
 //! A share right before the part it gives ("其中国产算力占比 35%，即 700
 //! PFLOPS", "25%, or $12 million") is checked the other way: the part
@@ -978,6 +982,17 @@ fn change(
     if periodic && !based {
         return None;
     }
+    // Two figures the sentence marks as the change's ends ("from … to",
+    // "较 …", "up … from", a figure of the earlier period) are its ends; two
+    // that merely stand near the share may be anything ("revenue $10.2 bn,
+    // up 34%; data centre $5.4 bn"), so they may confirm the share, where a
+    // match is no coincidence, but never contradict it.
+    let marked = anaphoric.is_some()
+        || own_base.is_some()
+        || based
+        || [from, to].iter().any(|f| {
+            stated_from(text, sentence, f) || stated_to(text, sentence, f) || compared_to(text, f)
+        });
     // "单卡带宽提升至 1.8TB/s，实现 10TB/s 全互连带宽，使集群通信效率提升
     // 30%": a change whose clause names its own thing, of another attribute
     // than figures stated in clauses before it, is that thing's.
@@ -1047,6 +1062,9 @@ fn change(
         .iter()
         .find(|(_, _, size, _)| claimed.meets_within(size, tolerance));
     let holds = holding.is_some();
+    if !holds && !marked {
+        return None;
+    }
     let &(base, other, size, points) = holding.or(sized.first())?;
     let computed = if points {
         format!(
@@ -1407,6 +1425,25 @@ mod tests {
             .filter(|f| f.check == "share")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn two_figures_near_a_change_that_no_word_makes_its_ends_only_confirm_it() {
+        // Nothing says the $5.4 bn is where the $10.2 bn started: the
+        // segment's figure is another thing, and no flag may rest on it.
+        assert!(
+            verdicts("Revenue was $10.2 bn and the data centre made $5.4 bn, up 34%.").is_empty()
+        );
+        // The same figures marked as the change's ends contradict it.
+        assert_eq!(
+            verdicts("Revenue grew from $5.4 bn to $10.2 bn, up 34%."),
+            [Verdict::Contradicted]
+        );
+        // Unmarked figures that do give the change still confirm it.
+        assert_eq!(
+            verdicts("Revenue was $7.2 bn against $5.4 bn, up 33%."),
+            [Verdict::Verified]
+        );
     }
 
     #[test]

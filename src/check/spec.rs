@@ -725,6 +725,14 @@ fn judge(
         .iter()
         .map(|&i| kb.entity(i))
         .collect();
+    // "Each GB200 GPU draws 1,200 W", "DGX H100 的每张卡": a figure of one
+    // of the accelerators a superchip or a system holds is none of the
+    // whole's, and the knowledge base records the whole's.
+    if entities.iter().any(|e| holds_several_accelerators(e))
+        && names_one_accelerator(&context.text[subject.mention.span.end..])
+    {
+        return Judged::NoFact;
+    }
     let fitting: Vec<(&Entity, &Fact, &Measure)> = entities
         .iter()
         .flat_map(|e| e.facts.iter().map(move |f| (*e, f)))
@@ -1093,6 +1101,38 @@ fn unsupported_precision(
         sources,
         help,
     })
+}
+
+/// Whether the entity is a whole of several accelerators: a superchip, a
+/// board, a server, a rack.
+fn holds_several_accelerators(entity: &Entity) -> bool {
+    entity.facts.iter().any(|f| {
+        f.attribute == "accelerator_count"
+            && matches!(&f.value().value, FactValue::Measure(m) if m.interval.nominal > 1.0)
+    })
+}
+
+/// Whether the words right after a name make it one accelerator of the
+/// named whole: "GB200 GPU", "GB200 GPUs", "DGX H100 的每张卡".
+fn names_one_accelerator(after_name: &str) -> bool {
+    let head = crate::read::segment::first_chars(after_name.trim_start(), 12).to_lowercase();
+    let head = head.trim_start_matches(['的', '之']).trim_start();
+    let word_gpu = head
+        .strip_prefix("gpu")
+        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() && c != 's'));
+    word_gpu
+        || [
+            "每张卡",
+            "每張卡",
+            "单卡",
+            "單卡",
+            "每颗",
+            "每顆",
+            "每块",
+            "每塊",
+        ]
+        .iter()
+        .any(|w| head.starts_with(w))
 }
 
 /// Whether the figure's sentence, or its table row, names something the
@@ -2066,6 +2106,22 @@ fn cues_for(
         list.iter()
             .any(|f| matches!(&f.cue, Cue::Qualifier(k, _) if k == key))
     };
+    // "上下文扩展阶段：使用了约 11.9 万 GPU 小时": a stage before a colon
+    // labels what follows it, whatever clause the figure is in.
+    if !has("stage", &cues) {
+        cues.extend(
+            context
+                .cues
+                .iter()
+                .filter(|f| matches!(&f.cue, Cue::Qualifier(k, _) if k == "stage"))
+                .filter(|f| {
+                    f.span.end <= q.span.start
+                        && context.text[f.span.end..q.span.start].contains([':', '：'])
+                })
+                .min_by_key(|f| distance(&f.span, &q.span))
+                .cloned(),
+        );
+    }
     if !has("precision", &cues) {
         let sentence_precision = context
             .cues
@@ -2252,6 +2308,17 @@ fn candidates<'k>(
                 _ => true,
             };
             if !["precision", "sparsity", "link"].into_iter().all(agrees) {
+                continue;
+            }
+            // A stated stage of a training run is that stage's figure: a fact
+            // of another stage, or of the whole run, is not it (pre-training
+            // is most of a run, so its figure may be the whole's).
+            if let (Some(stages), Some(of_stage)) =
+                (stated.get("stage"), reading.qualifiers.get("stage"))
+                && !stages
+                    .iter()
+                    .any(|s| s == of_stage || s == "pre-training" && of_stage == "total")
+            {
                 continue;
             }
             // "~15 trillion tokens", "72 billion parameters" as a family's
@@ -2743,6 +2810,49 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_figure_of_one_gpu_of_a_superchip_is_not_the_superchips() {
+        // The GB200 superchip holds two GPUs; the knowledge base records the
+        // superchip's 2,700 W, not a GPU's.
+        assert!(spec("Each GB200 GPU draws about 1,200 W.").is_empty());
+        assert!(spec("每颗 GB200 GPU 功耗约 1,200 W。").is_empty());
+        assert_eq!(
+            spec("A GB200 Superchip has a TDP of 1,200 W.")
+                .iter()
+                .map(|f| f.0)
+                .collect::<Vec<_>>(),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn a_figure_of_a_training_stage_is_not_the_whole_runs() {
+        let text = "# DeepSeek-V3\n\nDeepSeek-V3 的训练共用了 278.8 万 GPU 小时。\n上下文扩展阶段：使用了约 11.9 万 GPU 小时。\n";
+        let found = spec(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            (found[0].0, found[0].1.as_str()),
+            (Verdict::Verified, "278.8 万 GPU 小时")
+        );
+        // Pre-training is the stage the report gives on its own.
+        assert_eq!(
+            spec("DeepSeek-V3 的预训练用了 266.4 万 GPU 小时。")
+                .iter()
+                .map(|f| f.0)
+                .collect::<Vec<_>>(),
+            [Verdict::Verified]
+        );
+        assert!(spec("DeepSeek-V3's post-training took about 5,000 GPU hours.").is_empty());
+    }
+
+    #[test]
+    fn a_memory_requirement_beside_a_card_is_not_its_memory() {
+        assert!(
+            spec("Outside the H200, FP16 doubles the memory requirements to approximately 1.3 TB.")
+                .is_empty()
+        );
     }
 
     #[test]

@@ -37,7 +37,9 @@
 //!   with it converts nothing.
 //!
 //! A column header's unit applies to the bare numbers under it ("H800 卡时"
-//! over "266.4 万"). Cells are exact to their last digit, as premises are,
+//! over "266.4 万"), with the magnitude word of a bracketed one ("Spend
+//! (億美元)" makes "301.0" 301 億美元); a total of another kind than its
+//! rows is no whole of theirs. Cells are exact to their last digit, as premises are,
 //! and a header's rate is exact: it defines the column. The checked cell
 //! keeps its own rounding.
 //!
@@ -222,10 +224,25 @@ fn grids<'a>(input: &Input<'a>) -> Vec<Grid<'a>> {
         let mut q = Cow::Borrowed(*q);
         if q.unit.is_one()
             && let Some(h) = header
-            && !has_figure(text, h)
-            && let Some(unit) = UnitTable::builtin().unit_named_in(&text[h.clone()])
         {
-            q.to_mut().unit = unit;
+            // A cell's own magnitude word ("266.4 万" under "卡时") stands;
+            // under a header's ("(億美元)") it would be said twice.
+            if let Some(given) = bracketed_unit(&text[h.clone()])
+                && (q.magnitude == 1.0 || given.magnitude == 1.0)
+            {
+                let q = q.to_mut();
+                let k = given.magnitude;
+                q.number = q.number.scale(k);
+                q.number_alternative = q.number_alternative.map(|n| n.scale(k));
+                q.step *= k;
+                q.digit_half *= k;
+                q.magnitude *= k;
+                q.unit = given.unit.clone();
+            } else if !has_figure(text, h)
+                && let Some(unit) = UnitTable::builtin().unit_named_in(&text[h.clone()])
+            {
+                q.to_mut().unit = unit;
+            }
         }
         grid.cells.insert((place.row, place.column), q);
     }
@@ -248,6 +265,38 @@ fn words_of(text: &str, header: Option<&Range<usize>>) -> String {
     }
     words.push_str(&text[at..header.end]);
     words
+}
+
+/// The unit a header gives in brackets, with its magnitude word: "(億美元)"
+/// makes a cell's "301.0" 301 億美元, "(GB)" makes "80" 80 GB. Read as the
+/// unit of a 1 ("1億美元"), so every unit and magnitude the lexer knows
+/// counts, and a bracket that is no unit ("(dense)") gives none.
+fn bracketed_unit(header: &str) -> Option<Quantity> {
+    let mut rest = header;
+    while let Some(open) = rest.find(['(', '（']) {
+        let inner_start = open + rest[open..].chars().next()?.len_utf8();
+        let close = rest[inner_start..].find([')', '）'])? + inner_start;
+        let inner = rest[inner_start..close].trim();
+        // "(2 美元/卡时)" states a rate, for the rate relation.
+        if inner.chars().any(|c| c.is_ascii_digit()) {
+            rest = &rest[close..];
+            continue;
+        }
+        let written = match inner.strip_prefix(['$', '€', '£', '¥']) {
+            Some(after) => format!("{}1{after}", &inner[..inner.len() - after.len()]),
+            None => format!("1{inner}"),
+        };
+        let tokens = Lexer::builtin().tokens(&written, 0..written.len());
+        if let [Token::Quantity(q)] = tokens.as_slice()
+            && q.span == (0..written.len())
+            && (!q.unit.is_one() || q.magnitude != 1.0)
+            && q.hedge.is_none()
+        {
+            return Some((**q).clone());
+        }
+        rest = &rest[close..];
+    }
+    None
 }
 
 /// Whether a header holds a figure of its own (a rate, a count), not just
@@ -538,8 +587,16 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                         .is_some_and(|q| !is_percentage(q) && Some(q.dimension()) == first)
                 })
             })
-            .map(|c| match total_row.and_then(|r| grid.value(r, c)) {
-                Some(t) => (c, t.premise(), Arg::from(text[t.span.clone()].trim())),
+            .filter_map(|c| match total_row.and_then(|r| grid.value(r, c)) {
+                // A total of another kind than its rows ("about 516 億美元"
+                // under bare figures whose unit the header does not give)
+                // is no whole of theirs.
+                Some(t)
+                    if grid.value(body[0], c).map(Quantity::dimension) != Some(t.dimension()) =>
+                {
+                    None
+                }
+                Some(t) => Some((c, t.premise(), Arg::from(text[t.span.clone()].trim()))),
                 None => {
                     let mut sum = Interval::exact(0.0);
                     for &r in &body {
@@ -549,7 +606,7 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
                                 .map_or(Interval::exact(0.0), Quantity::premise);
                     }
                     let shown = msg!("table-column-sum", sum = number(sum.nominal));
-                    (c, sum, Arg::from(shown))
+                    Some((c, sum, Arg::from(shown)))
                 }
             })
             .collect();
@@ -1036,6 +1093,44 @@ mod tests {
             .filter(|f| f.check == "table")
             .map(|f| (f.verdict, text[f.span.clone()].to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_headers_bracketed_unit_gives_its_cells_their_magnitude() {
+        let table = |total: &str| {
+            format!(
+                "| Item | Spend per GW (億美元) | Share |\n|---|---|---|\n| Chips | 300.0 | 60.0% |\n\
+                 | Network | 150.0 | 30.0% |\n| Power | 50.0 | 10.0% |\n| Total | {total} | 100% |\n"
+            )
+        };
+        let verdicts = |text: &str| {
+            checked(text)
+                .into_iter()
+                .map(|(v, _)| v)
+                .collect::<Vec<_>>()
+        };
+        // 300.0 is 300 億美元 of the 500 億美元 total: 60%, and the rows add up.
+        assert!(
+            verdicts(&table("about 500 億美元"))
+                .iter()
+                .all(|v| *v == Verdict::Verified)
+        );
+        assert!(!verdicts(&table("about 500 億美元")).is_empty());
+        // The rows do not reach a total ten times theirs.
+        assert!(verdicts(&table("about 5,000 億美元")).contains(&Verdict::Contradicted));
+    }
+
+    #[test]
+    fn a_total_of_another_kind_than_its_rows_is_no_whole_of_theirs() {
+        // The header gives no unit: bare rows and a total in dollars are
+        // unlike, so no share column is worked out against it.
+        let table = "| Item | Spend | Share |\n|---|---|---|\n| Chips | 300.0 | 60.0% |\n\
+                     | Network | 200.0 | 40.0% |\n| Total | about $5,000 | 100% |\n";
+        assert!(
+            !checked(table)
+                .iter()
+                .any(|(v, t)| *v == Verdict::Contradicted && t.ends_with('%'))
+        );
     }
 
     #[test]
