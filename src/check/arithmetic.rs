@@ -21,6 +21,11 @@
 //! as what the result is per ("$4,608 / 8,935M = $0.52" per million). When
 //! only one reading holds, the finding says which.
 //!
+//! A chain may run on: in "… = 327,680 = 0.33MB / token × 131072 = 42.95GB"
+//! the side after the lone figure opens on that figure restated, so it
+//! claims nothing about the figure, and the step after it is worked with
+//! the figure's own value (327,680 bytes), not its rounding.
+//!
 //! Example:
 //!
 //! ```text
@@ -115,7 +120,19 @@ impl Check for Arithmetic {
                     .chain(calc.results.iter().map(|(_, e)| e))
                     .find_map(display_unit);
                 let mut previous = &calc.first;
+                let mut carried: Option<Expr> = None;
                 for (relation, side) in &calc.results {
+                    // "… = 327,680 = 0.33MB / token x 131072 = 42.95GB": a
+                    // side that opens on a restatement of the lone figure
+                    // before it runs the chain on from that figure; it does
+                    // not claim to equal it. Its rounded first operand
+                    // stands for the figure, to the precision it is written
+                    // with, in the step after.
+                    if let Some(on) = runs_on(previous, side) {
+                        carried = Some(on);
+                        previous = side;
+                        continue;
+                    }
                     let around = Around {
                         text: &input.doc.text,
                         magnitudes: &magnitudes,
@@ -123,7 +140,7 @@ impl Check for Arithmetic {
                     };
                     if let Some(f) = check_side(
                         calc.span().start,
-                        previous,
+                        carried.take().as_ref().unwrap_or(previous),
                         *relation,
                         side,
                         implied.as_ref(),
@@ -135,6 +152,42 @@ impl Check for Arithmetic {
                 }
             }
         }
+    }
+}
+
+/// Whether `side` runs a chain on from a lone figure: a calculation whose
+/// first operand restates the figure to the precision it is written with
+/// ("327,680 = 0.33MB × 131072", a bare count of bytes as megabytes). If so,
+/// the side with that operand at the figure's own value, which is what the
+/// writer carries on with.
+fn runs_on(previous: &Expr, side: &Expr) -> Option<Expr> {
+    let Expr::Operand(figure) = previous else {
+        return None;
+    };
+    let Expr::Binary(..) = side else {
+        return None;
+    };
+    let first = *side.operands().first()?;
+    let base = |q: &Quantity| q.number.nominal * q.unit.factor;
+    let same_kind = figure.unit.is_one() || figure.dimension() == first.dimension();
+    let restates = same_kind
+        && !first.unit.is_one()
+        && base(first) != 0.0
+        && (base(figure) - base(first)).abs() <= first.digit_half * first.unit.factor
+        && figure.span != first.span;
+    restates.then(|| with_first_at(side, base(figure)))
+}
+
+/// The expression with its first operand set to a value in base units.
+fn with_first_at(expr: &Expr, value: f64) -> Expr {
+    match expr {
+        Expr::Operand(q) => {
+            let mut q = q.clone();
+            q.number = Interval::exact(value / q.unit.factor);
+            q.number_alternative = None;
+            Expr::Operand(q)
+        }
+        Expr::Binary(op, a, b) => Expr::Binary(*op, Box::new(with_first_at(a, value)), b.clone()),
     }
 }
 
@@ -897,6 +950,25 @@ mod tests {
             .filter(|f| f.check == "arithmetic")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn a_chain_runs_on_from_a_figure_its_next_side_restates() {
+        // 40,960 bytes is 0.04 MB to its last digit: the side after it
+        // starts anew from there, with the figure's own value.
+        assert_eq!(
+            verdicts("Cache: 2 × 40 × 4 × 64 × 2 = 40,960 = 0.04 MB / token × 100000 = 4.096 GB"),
+            [Verdict::Verified, Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("Cache: 2 × 40 × 4 × 64 × 2 = 40,960 = 0.04 MB / token × 100000 = 5.096 GB"),
+            [Verdict::Verified, Verdict::Contradicted]
+        );
+        // A side that does not restate the figure still claims to equal it.
+        assert_eq!(
+            verdicts("Cache: 2 × 40 × 4 × 64 × 2 = 40,960 = 0.5 MB / token × 100000"),
+            [Verdict::Verified, Verdict::Contradicted]
+        );
     }
 
     #[test]

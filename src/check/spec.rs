@@ -2039,6 +2039,40 @@ fn label_count(text: &str, m: &Mention) -> Option<f64> {
 
 /// The count written right before a mention: 8 in "8×H100".
 fn own_count(context: &Context, m: &Mention) -> Option<f64> {
+    counted_in_words(&context.text[..m.span.start]).or_else(|| digits_count(context, m))
+}
+
+/// A count of the named cards in words right before the name: "two RTX
+/// 3090s", "Two used RTX 3090s", "a dual-RTX-4090 setup", "quad A100".
+fn counted_in_words(before: &str) -> Option<f64> {
+    let tail = crate::read::segment::last_chars(before, 32).to_lowercase();
+    let words: Vec<&str> = tail
+        .trim_end_matches(|c: char| c == '-' || c.is_whitespace())
+        .split(|c: char| c == '-' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let count = |w: &str| match w {
+        "two" | "dual" | "twin" | "pair" => Some(2.0),
+        "three" => Some(3.0),
+        "four" | "quad" => Some(4.0),
+        "six" => Some(6.0),
+        "eight" => Some(8.0),
+        _ => None,
+    };
+    match words.as_slice() {
+        [.., w] => count(w),
+        _ => None,
+    }
+    .or_else(|| match words.as_slice() {
+        // "two used 3090s", "two new H100s"
+        [.., w, adjective] if ["used", "new", "refurbished", "secondhand"].contains(adjective) => {
+            count(w)
+        }
+        _ => None,
+    })
+}
+
+fn digits_count(context: &Context, m: &Mention) -> Option<f64> {
     context.tokens.iter().find_map(|t| match t {
         Token::Quantity(q)
             if q.span.end <= m.span.start
@@ -2823,6 +2857,28 @@ mod tests {
                 .iter()
                 .map(|f| f.0)
                 .collect::<Vec<_>>(),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn a_count_in_words_before_a_name_makes_a_configuration() {
+        let verdicts = |text: &str| spec(text).iter().map(|f| f.0).collect::<Vec<_>>();
+        assert_eq!(
+            verdicts("Two used RTX 3090s give you a unified 48GB VRAM pool."),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("A dual-RTX-4090 setup gives you 48 GB of VRAM."),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("Two RTX 3090s have a combined TDP of 700W."),
+            [Verdict::Verified]
+        );
+        // Neither one card's figure nor two cards' gives 64 GB.
+        assert_eq!(
+            verdicts("Two used RTX 3090s give you a unified 64GB VRAM pool."),
             [Verdict::Contradicted]
         );
     }
