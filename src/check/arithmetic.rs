@@ -24,7 +24,9 @@
 //! A chain may run on: in "… = 327,680 = 0.33MB / token × 131072 = 42.95GB"
 //! the side after the lone figure opens on that figure restated, so it
 //! claims nothing about the figure, and the step after it is worked with
-//! the figure's own value (327,680 bytes), not its rounding.
+//! the figure's own value (327,680 bytes), not its rounding. A run of
+//! digits with zeros inside it ("173000000002175000000000") is two numbers
+//! whose `*` pasted text lost, and no operand.
 //!
 //! Example:
 //!
@@ -99,7 +101,11 @@ impl Check for Arithmetic {
                             if a.unit.is_one() && b.unit.is_one()
                                 && a.number.nominal < b.number.nominal
                                 && b.number.nominal <= 100.0));
-                if fraction_of || unit_left_out || proper_fraction {
+                if fraction_of
+                    || unit_left_out
+                    || proper_fraction
+                    || run_together(&input.doc.text, &calc)
+                {
                     continue;
                 }
                 // Figures with a magnitude stated before the calculation
@@ -153,6 +159,27 @@ impl Check for Arithmetic {
             }
         }
     }
+}
+
+/// Whether an operand is two numbers run together, as pasted text gives
+/// when the `*` between them was taken for emphasis: a run of sixteen digits
+/// or more with six zeros inside it and other digits after them
+/// ("173000000002175000000000" for 17300000000 × 2175000000000). One round
+/// number has its zeros at its end.
+fn run_together(text: &str, calc: &Calculation) -> bool {
+    std::iter::once(&calc.first)
+        .chain(calc.results.iter().map(|(_, e)| e))
+        .flat_map(Expr::operands)
+        .any(|q| {
+            text[q.span.clone()]
+                .split(|c: char| !c.is_ascii_digit())
+                .any(|digits| {
+                    digits.len() >= 16
+                        && digits
+                            .find("000000")
+                            .is_some_and(|at| !digits[at..].trim_start_matches('0').is_empty())
+                })
+        })
 }
 
 /// Whether `side` runs a chain on from a lone figure: a calculation whose
@@ -950,6 +977,17 @@ mod tests {
             .filter(|f| f.check == "arithmetic")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn numbers_run_together_are_no_operand() {
+        // "17300000000*2175000000000" with its star taken for emphasis.
+        assert!(verdicts("需要的算力为 173000000002175000000000/24/3600 = 137").is_empty());
+        // A round number of that length is one number.
+        assert_eq!(
+            verdicts("3140000000000000000000000 / 2 = 1570000000000000000000000"),
+            [Verdict::Verified]
+        );
     }
 
     #[test]

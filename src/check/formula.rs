@@ -199,6 +199,9 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
                     || beside_a_pue(scope, claim, o.relation));
             !whole || claim.quantity.claimed(false, false).hi < o.expected.lo
         })
+        .filter(|o| {
+            !(claim.kind == o.relation.result && names_another_thing(scope, claim, o.relation))
+        })
         // Premises that give no possible value are about something else: a
         // utilisation over 100%, fewer than one thing counted, and a count
         // of one ("一顆 B300 的 288 GB"), which multiplies nothing.
@@ -953,6 +956,39 @@ fn beside_a_model(scope: &Scope, claim: &Typed) -> bool {
 /// Words for a model's weights: a figure beside them is the model's.
 const WEIGHTS: [&str; 4] = ["weights", "Weights", "权重", "權重"];
 
+/// Whether the claim's clause names a thing its figure may be other than
+/// the relation's result ([`Relation::other_things`]).
+fn names_another_thing(scope: &Scope, claim: &Typed, relation: &Relation) -> bool {
+    let lower = clause_of_claim(scope, claim).to_lowercase();
+    relation
+        .other_things
+        .iter()
+        .any(|w| has_word(&lower, &w.to_lowercase()))
+}
+
+/// The text of the clause the claim's figure stands in.
+fn clause_of_claim<'a>(scope: &'a Scope, claim: &Typed) -> &'a str {
+    let clause = scope
+        .input
+        .facts
+        .clauses(claim.sentence)
+        .iter()
+        .find(|c| c.start <= claim.quantity.span.start && claim.quantity.span.start < c.end)
+        .cloned()
+        .unwrap_or(scope.input.sentences[claim.sentence].span.clone());
+    &scope.input.doc.text[clause]
+}
+
+/// Whether `word` stands in `lower` as a word of its own (any match for a
+/// word not in ASCII; a plural "s" after an ASCII one).
+fn has_word(lower: &str, word: &str) -> bool {
+    lower.match_indices(word).any(|(at, _)| {
+        !word.is_ascii()
+            || !lower[..at].ends_with(|c: char| c.is_alphanumeric())
+                && !lower[at + word.len()..].starts_with(|c: char| c.is_alphanumeric() && c != 's')
+    })
+}
+
 /// Whether the claim's clause makes its figure a whole with more parts than
 /// the relation counts ([`Relation::more_parts`]).
 fn has_more_parts(scope: &Scope, claim: &Typed, relation: &Relation) -> bool {
@@ -970,23 +1006,8 @@ fn has_more_parts(scope: &Scope, claim: &Typed, relation: &Relation) -> bool {
     if names_system {
         return true;
     }
-    let text = scope.input.doc.text.as_str();
-    let clause = scope
-        .input
-        .facts
-        .clauses(claim.sentence)
-        .iter()
-        .find(|c| c.start <= claim.quantity.span.start && claim.quantity.span.start < c.end)
-        .cloned()
-        .unwrap_or(scope.input.sentences[claim.sentence].span.clone());
-    let lower = text[clause].to_lowercase();
-    relation.more_parts.iter().any(|w| {
-        lower.match_indices(w.as_str()).any(|(at, _)| {
-            !w.is_ascii()
-                || !lower[..at].ends_with(|c: char| c.is_alphanumeric())
-                    && !lower[at + w.len()..].starts_with(|c: char| c.is_alphanumeric() && c != 's')
-        })
-    })
+    let lower = clause_of_claim(scope, claim).to_lowercase();
+    relation.more_parts.iter().any(|w| has_word(&lower, w))
 }
 
 /// Whether a premise stated before the claim's sentence is as certain as
@@ -1936,6 +1957,22 @@ mod tests {
             .filter(|f| f.check == "formula")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn a_memory_of_another_thing_than_the_weights_is_not_contradicted_by_theirs() {
+        // The cache of a 70B model is no 140 GB of weights.
+        assert!(
+            verdicts(
+                "At 128K context, the KV cache for a 70B model at FP16 hits ~42.9 GB per user."
+            )
+            .is_empty()
+        );
+        // Without such a word, the weights' memory is checked.
+        assert_eq!(
+            verdicts("At FP16, the weights of a 70B model take ~42.9 GB."),
+            [Verdict::Contradicted]
+        );
     }
 
     #[test]

@@ -41,6 +41,12 @@ pub struct Relation {
     /// from below, and only a result under it is wrong.
     #[serde(default)]
     pub more_parts: Vec<String>,
+    /// Words that, in the result's clause, may make the result another
+    /// thing than the relation's ("~42.9 GB of KV cache" beside a model's
+    /// parameters is no weights' memory): the relation then may verify the
+    /// result but never contradicts it.
+    #[serde(default)]
+    pub other_things: Vec<String>,
     pub source: String,
     pub quote: String,
 }
