@@ -757,6 +757,19 @@ const ZH_LINKS: &[&str] = &[
     "约",
     "約",
     "共",
+    // "营收将介于 535 亿美元至 565 亿美元": a range's verb and the mood
+    // before it ("预计", "将") are no part of what is ranged.
+    "介于",
+    "介於",
+    "落在",
+    "将",
+    "將",
+    "预计",
+    "預計",
+    "预估",
+    "預估",
+    "预料",
+    "預料",
 ];
 /// Words that end a subject phrase on its far side.
 const STOPS: &[&str] = &[
@@ -1300,6 +1313,15 @@ mod tests {
     fn clauses_naming_other_things_state_other_things_figures() {
         let text = "Meta 已上調今年資本支出至 1,650 億美元。單以金額衡量，四大 CSP 今年的資本支出約 6,500 億美元。";
         assert!(run(text).is_empty(), "{:?}", run(text));
+    }
+
+    #[test]
+    fn a_ranges_verb_is_no_part_of_its_subject() {
+        let text = "甲公司预估，本季营收将介于 535 亿美元至 565 亿美元。\n\n其中，AI 相关资本支出预料介于 1,150 亿美元至 1,350 亿美元。";
+        assert!(run(text).is_empty(), "{:?}", run(text));
+        // One subject's range stated twice with two values still disagrees.
+        let text = "甲公司预估，本季营收将介于 535 亿美元至 565 亿美元。\n\n乙方报告称，本季营收介于 635 亿美元至 665 亿美元。";
+        assert_eq!(run(text).len(), 1, "{:?}", run(text));
     }
 
     #[test]

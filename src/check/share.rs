@@ -953,6 +953,27 @@ fn change(
     if from.dimension() != to.dimension() || from.unit.is_one() != to.unit.is_one() {
         return None;
     }
+    // "营收年增 17% 至 813 亿美元，净利成长约 60% 至 384.6 亿美元": two
+    // figures that each end a change are the ends of two changes, not the
+    // two ends of one.
+    // (The figures may stand in the sentence before: read back from each.)
+    let lead = |f: &Quantity| {
+        last_chars(&text[..f.span.start], 6)
+            .trim_end()
+            .to_lowercase()
+    };
+    let right_after_to = |f: &Quantity| {
+        let lead = lead(f);
+        lead.ends_with(['到', '至']) || lead.ends_with(" to")
+    };
+    let right_after_from = |f: &Quantity| {
+        let lead = lead(f);
+        lead.ends_with(['从', '從', '由']) || lead.ends_with(" from")
+    };
+    let ends_both = |end: &dyn Fn(&Quantity) -> bool| end(from) && end(to);
+    if ends_both(&right_after_to) || ends_both(&right_after_from) {
+        return None;
+    }
     // "資本支出達 224 億美元，年增 70%，遠超市場預期的 181 億美元", "用电量突破
     // 10 万亿千瓦时，达到 10.4 万亿千瓦时，同比增长 5%": a change over a year
     // (a quarter, a month) is against that earlier period's figure, which
@@ -1443,6 +1464,13 @@ mod tests {
         assert_eq!(
             verdicts("Revenue was $7.2 bn against $5.4 bn, up 33%."),
             [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn two_figures_that_each_end_a_change_are_no_before_and_after() {
+        assert!(
+            verdicts("营收年增 17% 至 813 亿美元，净利年比成长约 60% 至 384.6 亿美元。").is_empty()
         );
     }
 
