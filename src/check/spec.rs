@@ -345,6 +345,8 @@ struct Context<'a> {
     years: Vec<u16>,
     /// The tolerance the check was given ([`Input::tolerance`]).
     tolerance: f64,
+    /// Whether the sentence is a cell of a Markdown table.
+    in_table: bool,
 }
 
 impl<'a> Context<'a> {
@@ -440,6 +442,10 @@ impl<'a> Context<'a> {
             figures: figure_spans(&sentence.tokens),
             years: years_in(local),
             tolerance: input.tolerance,
+            in_table: input
+                .blocks
+                .get(sentence.block)
+                .is_some_and(|b| matches!(b.kind, BlockKind::Cell { .. })),
         }
     }
 
@@ -521,6 +527,17 @@ fn check(
     let clause = context.clause_of(q.span.start);
     let counted = counted_mention(context, q);
     let subject = subject(kb, context, topic, q, &clause, counted.as_ref())?;
+    // "Specification | RTX 4090 | RTX 5090⏎VRAM | 24 GB | 32 GB": in a row
+    // of cells Markdown did not take for a table, a figure is its column's,
+    // which a name on another line cannot tell.
+    if !context.in_table
+        && in_a_prose_row(context.text, q.span.start)
+        && !same_line(context.text, subject.mention.span.start, q.span.start)
+        && column_names(kb, context.text, q.span.start)
+            .is_none_or(|entities| entities != subject.mention.entities)
+    {
+        return None;
+    }
     // "H100 SXM 版峰值达 700W，PCIe 版约 350W": a form factor the figure's
     // clause names, and the subject's name (from outside the clause) does
     // not, is another variant's.
@@ -556,6 +573,57 @@ fn check(
         }),
         Judged::Done(finding) => finding.map(|f| *f),
     }
+}
+
+/// The line of the text around a byte offset.
+fn line_around(text: &str, at: usize) -> std::ops::Range<usize> {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    start..end
+}
+
+/// Whether the figure stands in a line of two or more pipes that is no
+/// Markdown table's row: prose cells, each its column's.
+fn in_a_prose_row(text: &str, at: usize) -> bool {
+    text[line_around(text, at)].matches('|').count() >= 2
+}
+
+/// The entities the head of a prose row's column names: the first line of
+/// the run of piped lines the figure's line belongs to, its cell in the
+/// figure's column.
+fn column_names(kb: &Kb, text: &str, at: usize) -> Option<Vec<usize>> {
+    let line = line_around(text, at);
+    let mut head = line.clone();
+    while head.start > 0 {
+        let above = line_around(text, head.start - 1);
+        if text[above.clone()].matches('|').count() < 2 {
+            break;
+        }
+        head = above;
+    }
+    if head == line {
+        return None;
+    }
+    let column = |row: &str, upto: usize| {
+        let lead = row.len() - row.trim_start().len();
+        let opens_on_pipe = row.trim_start().starts_with('|');
+        row[lead..upto].matches('|').count() - usize::from(opens_on_pipe)
+    };
+    let index = column(&text[line.clone()], at - line.start);
+    let header = &text[head];
+    let cell = header
+        .trim()
+        .trim_start_matches('|')
+        .split('|')
+        .nth(index)?;
+    match crate::claim::names::mentions(kb, cell).as_slice() {
+        [m] => Some(m.entities.clone()),
+        _ => None,
+    }
+}
+
+fn same_line(text: &str, a: usize, b: usize) -> bool {
+    line_around(text, a) == line_around(text, b)
 }
 
 /// Whether the words of a clause before a figure deny it: "no", "not",
@@ -2859,6 +2927,26 @@ mod tests {
                 .collect::<Vec<_>>(),
             [Verdict::Contradicted]
         );
+    }
+
+    #[test]
+    fn a_prose_rows_figure_is_its_columns() {
+        // Pipe rows with no blank line before them are no Markdown table:
+        // the column, not the last name above, says whose a figure is.
+        let text = "Side by side:\nSpec | RTX 4090 | RTX 5090\nVRAM | 24 GB GDDR6X | 32 GB GDDR7\n";
+        assert!(spec(text).is_empty(), "{:?}", spec(text));
+        let kb = Kb::builtin();
+        let named = |figure: &str| {
+            super::column_names(kb, text, text.find(figure).unwrap()).map(|e| {
+                e.iter()
+                    .map(|&i| kb.entity(i).name.clone())
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert!(named("24 GB").is_some_and(|n| n.iter().all(|n| n.contains("4090"))));
+        assert!(named("32 GB").is_some_and(|n| n.iter().all(|n| n.contains("5090"))));
+        // The head row's own cells have no column head above them.
+        assert!(named("RTX 5090").is_none());
     }
 
     #[test]
