@@ -626,6 +626,31 @@ fn same_line(text: &str, a: usize, b: usize) -> bool {
     line_around(text, a) == line_around(text, b)
 }
 
+/// Whether the words right before a figure make it the size of a change:
+/// "增加 200 瓦", "高出 200 瓦", "increased by 200 W".
+fn by_how_much(lead: &str) -> bool {
+    let near = last_chars(lead, 8).trim_end().to_lowercase();
+    let near = near.trim_end_matches(['了', '约', '約', '近', '达', '達']);
+    [
+        "增加", "提高", "提升", "高出", "多出", "降低", "减少", "減少", "增长", "增長",
+    ]
+    .iter()
+    .any(|w| near.ends_with(w))
+        || {
+            let near = last_chars(lead, 16).trim_end().to_lowercase();
+            [
+                "increased by",
+                "increases by",
+                "increase by",
+                "up by",
+                "down by",
+                "more by",
+            ]
+            .iter()
+            .any(|w| near.ends_with(w))
+        }
+}
+
 /// Whether the words of a clause before a figure deny it: "no", "not",
 /// "never", "没有", "沒有", "并非", "並非", "不是".
 fn denied(lead: &str) -> bool {
@@ -736,6 +761,11 @@ fn judge(
             .iter()
             .any(|f| f.cue == Cue::Attribute("mfu".to_string()));
     if !is_utilisation && cues.iter().any(|f| f.cue == Cue::Derived) {
+        return Judged::Done(None);
+    }
+    // "僅增加 200 瓦熱設計功耗", "相比 GB200 僅高出 200 瓦": a figure a
+    // change verb gives is a difference, not a level.
+    if by_how_much(&context.text[clause.start.min(q.span.start)..q.span.start]) {
         return Judged::Done(None);
     }
     // "No single consumer GPU sold today has 40 GB of VRAM", "没有一张卡有
@@ -2947,6 +2977,20 @@ mod tests {
         assert!(named("32 GB").is_some_and(|n| n.iter().all(|n| n.contains("5090"))));
         // The head row's own cells have no column head above them.
         assert!(named("RTX 5090").is_none());
+    }
+
+    #[test]
+    fn a_figure_a_change_verb_gives_is_a_difference() {
+        assert!(spec("B300 的熱設計功耗相比 B200 僅增加 200 瓦。").is_empty());
+        assert!(spec("The B300 TDP is increased by 200 W over the B200.").is_empty());
+        // The level itself is a spec.
+        assert_eq!(
+            spec("B200 的熱設計功耗為 200 瓦。")
+                .iter()
+                .map(|f| f.0)
+                .collect::<Vec<_>>(),
+            [Verdict::Contradicted]
+        );
     }
 
     #[test]
