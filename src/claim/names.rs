@@ -24,6 +24,9 @@
 //! technologies) are none.
 
 use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use crate::claim::cues::Cues;
 use crate::kb::{FactValue, Kb, Mention};
@@ -282,6 +285,14 @@ fn widened(kb: &Kb, text: &str, words: &[Range<usize>], m: Mention) -> Mention {
             return unknown(m.span.start..w.end);
         }
     }
+    if let Some((size, len)) = size_after(&text[m.span.end..])
+        && let Some(counts) = parameter_counts(kb, &m.entities)
+        && !counts.iter().any(|c| (c - size).abs() <= 0.05 * c)
+    {
+        // "DeepSeek R1-70B", "DeepSeek-R1 7B": a size the model does not
+        // have names another model of its family (a distilled one).
+        return unknown(m.span.start..m.span.end + len);
+    }
     if let Some(bytes) = memory_after(&text[m.span.end..]) {
         // "A100 (80GB)" means the variants with 80 GB; "H20 (141GB)" one
         // the knowledge base does not know.
@@ -344,6 +355,35 @@ fn memory_sizes(kb: &Kb, entities: &[usize]) -> Option<Vec<f64>> {
         })
         .collect();
     (!sizes.is_empty()).then_some(sizes)
+}
+
+/// A model size written right after a name, joined by a hyphen or a space
+/// ("-70B", " 1.5B", "-7b"): the parameters, and the length written.
+fn size_after(rest: &str) -> Option<(f64, usize)> {
+    static SIZE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^[- ]([0-9]+(?:\.[0-9]+)?)([BbMT])(?:[^A-Za-z0-9]|$)").unwrap()
+    });
+    let size = SIZE.captures(rest)?;
+    let number: f64 = size[1].parse().ok()?;
+    let scale = match &size[2] {
+        "M" => 1e6,
+        "T" => 1e12,
+        _ => 1e9,
+    };
+    Some((number * scale, size.get(2)?.end()))
+}
+
+fn parameter_counts(kb: &Kb, entities: &[usize]) -> Option<Vec<f64>> {
+    let counts: Vec<f64> = entities
+        .iter()
+        .flat_map(|&i| kb.entity(i).facts_of("parameters_total"))
+        .flat_map(|f| &f.readings)
+        .filter_map(|r| match &r.value {
+            FactValue::Measure(m) => Some(m.interval.nominal),
+            FactValue::Word(_) => None,
+        })
+        .collect();
+    (!counts.is_empty()).then_some(counts)
 }
 
 /// The Latin words of a text: ASCII letters and digits, with a hyphen
@@ -582,6 +622,22 @@ mod tests {
         assert!(vela.entities.is_empty());
         // A known name's words are none of them.
         assert!(short_forms(kb, "The RTX 6000 Ada beside the H100 NVL.").is_empty());
+    }
+
+    #[test]
+    fn a_size_the_model_lacks_names_another_model() {
+        // DeepSeek-R1 has 671B parameters: a 70B or 7B one is a distilled
+        // model of its family, which the knowledge base does not know.
+        assert_eq!(
+            names("部署 DeepSeek R1-70B 模型"),
+            [("DeepSeek R1-70B", false)]
+        );
+        assert_eq!(
+            names("DeepSeek R1 7B on a laptop"),
+            [("DeepSeek R1 7B", false)]
+        );
+        // Its own size restates it.
+        assert_eq!(names("DeepSeek R1 671B in FP8"), [("DeepSeek R1", true)]);
     }
 
     #[test]
