@@ -293,6 +293,11 @@ struct Topic {
     /// How many of it the sentence that named it counted ("8 H100s"): a
     /// later figure may be their total.
     count: Option<f64>,
+    /// The first name of the sentence that named the topic, when it is
+    /// another thing than the last ("B300 ships six months after B200"):
+    /// either may be what the next sentence is about, so a figure the topic
+    /// contradicts must contradict it too.
+    rival: Option<Mention>,
     precision: Option<Found>,
     /// The entity the article's first heading names.
     article: Option<Mention>,
@@ -308,6 +313,12 @@ impl Topic {
         {
             self.count = own_count(context, m);
             self.mention = Some(m.clone());
+            self.rival = context
+                .mentions
+                .iter()
+                .find(|r| !compared(context.text, r))
+                .filter(|r| r.entities != m.entities)
+                .cloned();
         }
         if let Some(p) = context
             .cues
@@ -566,11 +577,28 @@ fn check(
         machines_cards,
     };
     let judged = |subject| judge(kb, context, topic, q, &clause, counting, subject);
+    let rival = topic
+        .rival
+        .as_ref()
+        .filter(|_| subject.scope == Scope::Paragraph)
+        .map(|m| Subject {
+            mention: m.clone(),
+            scope: Scope::Paragraph,
+            count: own_count(context, m),
+        });
     match judged(subject) {
         Judged::NoFact => article_subject.and_then(|s| match judged(s) {
             Judged::NoFact => None,
             Judged::Done(finding) => finding.map(|f| *f),
         }),
+        Judged::Done(Some(finding)) if finding.verdict != Verdict::Verified => match rival {
+            None => Some(*finding),
+            Some(rival) => match judged(rival) {
+                Judged::Done(Some(other)) if other.verdict == Verdict::Verified => Some(*other),
+                Judged::Done(Some(_)) => Some(*finding),
+                _ => None,
+            },
+        },
         Judged::Done(finding) => finding.map(|f| *f),
     }
 }
@@ -2989,6 +3017,23 @@ mod tests {
                 .iter()
                 .map(|f| f.0)
                 .collect::<Vec<_>>(),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn a_topic_sentence_naming_two_things_contradicts_only_through_both() {
+        // The next sentence may be about the B300 (the subject) or the B200
+        // (named last): 288 GB is the B300's, which verifies it.
+        let text = "The B300 ships about six months after the B200. It carries 288 GB of HBM3E.";
+        assert_eq!(
+            spec(text).iter().map(|f| f.0).collect::<Vec<_>>(),
+            [Verdict::Verified]
+        );
+        // A figure both contradict is still flagged.
+        let text = "The B300 ships about six months after the B200. It carries 100 GB of HBM3E.";
+        assert_eq!(
+            spec(text).iter().map(|f| f.0).collect::<Vec<_>>(),
             [Verdict::Contradicted]
         );
     }
