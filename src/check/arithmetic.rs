@@ -274,6 +274,24 @@ fn implied_rate(
     if rates.next().is_some() {
         return None;
     }
+    // A price may be per anything ("$0.10 × 1,000 kWh"); a byte, a watt or
+    // a FLOP is per thing counted or per hour, never per FLOP/s or per byte
+    // ("32 PFLOPS × 900 GB" is no 28,800 GB).
+    let priced = [Base::Dollar, Base::Yuan, Base::Twd, Base::Hkd, Base::Eur]
+        .iter()
+        .any(|&b| claimed.exponent(b) != 0);
+    let per_what = |q: &&&Quantity| {
+        let d = q.dimension();
+        d.is_dimensionless() || d.compatible(Dimension::of(Base::Second))
+    };
+    if !priced
+        && !operands
+            .iter()
+            .filter(|q| !std::ptr::eq(**q, *rate))
+            .all(|q| per_what(&q))
+    {
+        return None;
+    }
     let mut value = rate.base_value(reading.binary, reading.alternative_magnitude);
     let mut counted = false;
     for q in operands.iter().filter(|q| !std::ptr::eq(**q, *rate)) {
@@ -977,6 +995,18 @@ mod tests {
             .filter(|f| f.check == "arithmetic")
             .map(|f| f.verdict)
             .collect()
+    }
+
+    #[test]
+    fn a_physical_quantity_is_per_thing_counted_or_per_hour_only() {
+        // No byte is per FLOP/s: the product is no 28,800 GB.
+        assert!(verdicts("The box has 128 GB = 32 PFLOPS * 900 GB.").is_empty());
+        // A price is per anything, and a byte per GPU.
+        assert_eq!(verdicts("1,000 kWh × $0.10 = $100"), [Verdict::Verified]);
+        assert_eq!(
+            verdicts("The log grows 100 GB × 24 hours = 2,500 GB a day."),
+            [Verdict::Contradicted]
+        );
     }
 
     #[test]
