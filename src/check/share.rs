@@ -597,7 +597,7 @@ fn stated_as_change(
 /// stated last before it in the sentence, over the first.
 /// Words that make a change one over a period: year on year, quarter on
 /// quarter, month on month.
-const PERIODIC_CHANGES: [&str; 24] = [
+const PERIODIC_CHANGES: [&str; 31] = [
     "年增",
     "年減",
     "年减",
@@ -622,6 +622,13 @@ const PERIODIC_CHANGES: [&str; 24] = [
     "year-over-year",
     "year on year",
     "quarter over quarter",
+    "quarter-over-quarter",
+    "from the same period",
+    "from the year-ago",
+    "from a year earlier",
+    "from a year ago",
+    "from last year",
+    "over last year",
 ];
 
 /// Words just before a figure that make it an earlier period's: the base
@@ -997,6 +1004,8 @@ fn change(
     };
     let based = from_right_after
         || dated_apart
+        || stated_from(text, sentence, from)
+        || stated_from(text, sentence, to)
         || [from, to]
             .iter()
             .any(|f| of_an_earlier_period(text, f) || set_against(text, f));
@@ -1471,6 +1480,23 @@ mod tests {
     fn two_figures_that_each_end_a_change_are_no_before_and_after() {
         assert!(
             verdicts("营收年增 17% 至 813 亿美元，净利年比成长约 60% 至 384.6 亿美元。").is_empty()
+        );
+    }
+
+    #[test]
+    fn a_change_from_last_years_period_needs_that_periods_figure() {
+        // Only this year's figures are stated: $57 bn is revenue, not last
+        // year's net income.
+        assert!(
+            verdicts("Revenue was $57 billion, while net income rose to $32 billion, up 65% from the same period last year.")
+                .is_empty()
+        );
+        // With the earlier period's figure, the change is checked.
+        assert_eq!(
+            verdicts(
+                "Net income rose to $32 billion from $19.4 billion, up 65% from the same period last year."
+            ),
+            [Verdict::Verified]
         );
     }
 
