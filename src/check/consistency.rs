@@ -58,7 +58,7 @@ use crate::msg;
 use crate::number::interval::Interval;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::{BlockKind, ListItem};
-use crate::read::segment::at_most_chars;
+use crate::read::segment::{Sentence, at_most_chars};
 use crate::units::{Base, Dimension, UnitTable};
 
 pub struct Consistency;
@@ -100,7 +100,7 @@ impl Check for Consistency {
                     ),
                     _ => (None, None, None),
                 };
-            let row = row_labels.before(input, sentence.block);
+            let row = row_labels.before(input, sentence);
             // Borrowed from the tokens but where the header gives the unit:
             // every statement is kept to the end of the document.
             let cell_figures: Vec<Cow<Quantity>> = sentence
@@ -282,12 +282,19 @@ impl Check for Consistency {
                 // The most recent statements only: an article restates a
                 // figure within pages, and a long input stays linear.
                 let recent = stated.count().saturating_sub(RECENT);
-                let candidates = by_subject.candidates(&statement.subjects, recent..stated.count());
-                if let Some(earlier) = candidates
+                let candidates: Vec<&Statement> = by_subject
+                    .candidates(&statement.subjects, recent..stated.count())
                     .into_iter()
                     .map(|i| stated.get(i))
-                    .find(|s| s.disagrees(&statement, input.tolerance))
-                {
+                    .filter(|s| s.comparable(&statement))
+                    .collect();
+                // "| Microsoft | $53B | ~$80B |" then "Microsoft (~$80B)":
+                // a figure that restates one of the subject's values
+                // contradicts none of the others.
+                let restates_one = candidates
+                    .iter()
+                    .any(|s| s.agrees(&statement, input.tolerance));
+                if !restates_one && let Some(&earlier) = candidates.first() {
                     // A table is the article's record: when prose and a
                     // table disagree, the prose restated it wrong.
                     let (kept, flagged) = if statement.in_table && !earlier.in_table {
@@ -413,7 +420,7 @@ const INDEXED: usize = 32;
 /// English phrase, any two characters or more of another. A statement is
 /// then compared only with those, in order, not with every earlier one, so
 /// a table of many rows is checked in time linear in its rows. Keys are
-/// hashes: a collision only adds a statement that [`Statement::disagrees`]
+/// hashes: a collision only adds a statement that [`Statement::comparable`]
 /// then turns down.
 #[derive(Default)]
 struct SubjectIndex {
@@ -922,18 +929,26 @@ struct Context {
 #[derive(Default)]
 struct RowLabels {
     row: Option<(usize, usize)>,
-    labels: Vec<String>,
+    /// Each label, with the dimension of its figures when it is figures
+    /// alone.
+    labels: Vec<(String, Option<Dimension>)>,
     last_block: Option<usize>,
 }
 
 impl RowLabels {
     const MOST: usize = 8;
 
-    /// The labels left of the cell of `block` (none outside a table, or for
-    /// a row whose only label is its first cell); then the cell itself is
-    /// noted as a label of the cells to its right.
-    fn before(&mut self, input: &Input<'_>, block: usize) -> Option<String> {
+    /// The labels left of the sentence's cell (none outside a table, or
+    /// for a row whose only label is its first cell); then the cell itself
+    /// is noted as a label of the cells to its right.
+    ///
+    /// A cell that is figures alone labels the row's case when its figures
+    /// are of another kind ("| 氣冷 | PUE 1.55 | 3.1 MW |"), and is a
+    /// sibling value, no label, when they are of the cell's kind ("|
+    /// Microsoft | $53B | ~$80B |", two years' spending).
+    fn before(&mut self, input: &Input<'_>, sentence: &Sentence) -> Option<String> {
         let text = input.doc.text.as_str();
+        let block = sentence.block;
         let Some(BlockKind::Cell { header, place, .. }) = input.blocks.get(block).map(|b| &b.kind)
         else {
             return None;
@@ -943,7 +958,14 @@ impl RowLabels {
             self.labels.clear();
             self.last_block = None;
         }
-        let left = (!self.labels.is_empty()).then(|| self.labels.join(" | "));
+        let own = figures_alone(text, sentence);
+        let left: Vec<&str> = self
+            .labels
+            .iter()
+            .filter(|(_, kind)| kind.is_none() || *kind != own)
+            .map(|(label, _)| label.as_str())
+            .collect();
+        let left = (!left.is_empty()).then(|| left.join(" | "));
         let names_unit = header.as_ref().is_some_and(|h| {
             UnitTable::builtin()
                 .unit_named_in(&text[h.clone()])
@@ -955,16 +977,51 @@ impl RowLabels {
             && self.labels.len() < Self::MOST
         {
             self.labels
-                .push(text[input.blocks[block].span()].trim().to_lowercase());
+                .push((text[input.blocks[block].span()].trim().to_lowercase(), own));
         }
         self.last_block = Some(block);
         left
     }
 }
 
+/// The dimension of a sentence that is one kind of figure and nothing else
+/// ("$53B", "~$80B"); none for one with words or figures of two kinds.
+fn figures_alone(text: &str, sentence: &Sentence) -> Option<Dimension> {
+    let mut rest = text[sentence.span.clone()].to_string();
+    let mut kind = None;
+    for t in sentence.tokens.iter().rev() {
+        if let Token::Quantity(q) = t
+            && sentence.span.start <= q.span.start
+            && q.span.end <= sentence.span.end
+        {
+            if kind.is_some_and(|k| k != q.dimension()) {
+                return None;
+            }
+            kind = Some(q.dimension());
+            rest.replace_range(
+                q.span.start - sentence.span.start..q.span.end - sentence.span.start,
+                "",
+            );
+        }
+    }
+    kind.filter(|_| !rest.chars().any(char::is_alphanumeric))
+}
+
 impl Statement<'_> {
     /// Whether an earlier statement gives this one's subject another value.
-    fn disagrees(&self, later: &Statement, tolerance: f64) -> bool {
+    /// Whether the two statements give the same value, as written or in
+    /// another reading.
+    fn agrees(&self, later: &Statement, tolerance: f64) -> bool {
+        let (a, b) = (&self.quantity, &later.quantity);
+        readings(a)
+            .iter()
+            .any(|x| readings(b).iter().any(|y| y.meets_within(x, tolerance)))
+            || shortens(a, b)
+            || shortens(b, a)
+    }
+
+    /// Whether the two statements are about one quantity of one subject.
+    fn comparable(&self, later: &Statement) -> bool {
         let (a, b) = (&self.quantity, &later.quantity);
         let other_columns = matches!((&self.column, &later.column), (Some(x), Some(y)) if x != y);
         // Two items of one list are two cases ("1. 企业 A …", "2. 企业 B …"),
@@ -987,11 +1044,6 @@ impl Statement<'_> {
                         && (self.in_table || later.in_table || !(bare_noun(s) && bare_noun(t)))
                 })
             })
-            && !readings(a)
-                .iter()
-                .any(|x| readings(b).iter().any(|y| y.meets_within(x, tolerance)))
-            && !shortens(a, b)
-            && !shortens(b, a)
     }
 }
 
@@ -1334,6 +1386,20 @@ mod tests {
     fn the_unit_of_an_exchange_rate_is_no_amount() {
         let text =
             "第三季出口 345億美元。若以平均匯率1美元兌32.5元新台幣換算，約合新台幣1.12兆元。";
+        assert!(run(text).is_empty(), "{:?}", run(text));
+    }
+
+    #[test]
+    fn a_figure_restating_one_of_a_rows_values_contradicts_none() {
+        let table = "| Company | 2024 | 2025 |\n|---|---|---|\n| Northwind | $53B | ~$80B |\n\n";
+        let text = format!("{table}Northwind (~$80B) buys GPUs.\n");
+        assert!(run(&text).is_empty(), "{:?}", run(&text));
+        // A value that is neither of them still disagrees.
+        let text = format!("{table}Northwind (~$95B) buys GPUs.\n");
+        assert_eq!(run(&text).len(), 1, "{:?}", run(&text));
+        // A figure of another kind in the row labels its case: PUE 1.55 and
+        // PUE 1.15 are two rows' conditions, not sibling values.
+        let text = "| Cooling | PUE | Load |\n|---|---|---|\n| Air | 1.55 | 3.1 MW |\n\nAir-cooled racks top out at 40 kW.\n";
         assert!(run(text).is_empty(), "{:?}", run(text));
     }
 
