@@ -503,6 +503,25 @@ mod tests {
     }
 
     #[test]
+    fn a_denied_need_requires_nothing() {
+        for text in [
+            "单卡 A100 40GB 即可，无需动用 80GB 版本",
+            "there is no need for 80 GB",
+        ] {
+            let found = cues(text);
+            assert!(
+                !found.iter().any(|(_, c)| *c == Cue::Requirement),
+                "{text}: {found:?}"
+            );
+        }
+        assert!(
+            cues("训练需要 80GB")
+                .iter()
+                .any(|(_, c)| *c == Cue::Requirement)
+        );
+    }
+
+    #[test]
     fn ascii_cues_are_whole_words_in_any_case() {
         assert!(cues("condensed").is_empty());
         assert_eq!(cues("Dense")[0].1, qualifier("sparsity", "dense"));
