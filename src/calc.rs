@@ -217,6 +217,21 @@ mod tests {
     }
 
     #[test]
+    fn petaflop_s_days_are_training_compute() {
+        // GPT-3's 3,640 petaflop/s-days are 3.14 × 10^23 FLOP.
+        assert_eq!(
+            calc("3640 petaflop/s-days -> FLOP").unwrap(),
+            "3.14496e23 FLOP"
+        );
+        assert_eq!(
+            calc("3640 PF-days").unwrap(),
+            calc("3640 petaflop days").unwrap()
+        );
+        // A petaflop alone is 10^15 FLOP, not a day of them.
+        assert_eq!(calc("3640 petaflop -> FLOP").unwrap(), "3.64e18 FLOP");
+    }
+
+    #[test]
     fn lone_numerals_are_numbers() {
         assert_eq!(calc("一").unwrap(), "1");
         assert_eq!(calc("十 * 2").unwrap(), "20");
