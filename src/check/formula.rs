@@ -51,7 +51,7 @@ use crate::number::interval::Interval;
 use crate::number::lexicon::Hedge;
 use crate::number::quantity::{Quantity, Token};
 use crate::read::markdown::BlockKind;
-use crate::read::segment::{at_most_chars, first_chars};
+use crate::read::segment::{at_most_chars, first_chars, last_chars};
 use crate::units::{Base, Dimension};
 
 pub struct Formula;
@@ -284,6 +284,12 @@ fn check(scope: &Scope, index: usize) -> Option<Finding> {
         // "QLoRA 把 32B 模型的权重压到约 16 GB": beside a model's size the
         // figure is the model's, not what the cards hold.
         .filter(|o| !(counts_cards(o.relation) && beside_a_model(scope, claim)))
+        // "a card with 48 GB of VRAM runs a 14B model": memory a device is
+        // said to have is its capacity, not what the weights take.
+        .filter(|o| !(o.relation.id == "weights-memory" && held_by_a_device(scope, claim)))
+        // "a 14B model leaves ~14 GB": a size written as the model's label
+        // is given, never solved for from the figures around it.
+        .filter(|o| claim.kind == o.relation.result || !labels_a_model(scope, claim))
         // "一个 40 kW 机柜最多放 3 台，即 24 张卡": solved from a whole with
         // more parts (a rack's budget), a figure is only bounded.
         .filter(|o| claim.kind == o.relation.result || !from_a_whole(scope, o))
@@ -952,6 +958,61 @@ fn beside_a_model(scope: &Scope, claim: &Typed) -> bool {
             .take_while(|t| t.quantity.span.start < clause.end)
             .any(|t| t.kind == "parameters")
 }
+
+/// Whether the claim is a parameter count written before the word for a
+/// model, as its label: "a 14B model", "7B-parameter LLM", "70B 模型".
+fn labels_a_model(scope: &Scope, claim: &Typed) -> bool {
+    if claim.kind != "parameters" {
+        return false;
+    }
+    let after = first_chars(&scope.input.doc.text[claim.quantity.span.end..], 24).to_lowercase();
+    let after = after.trim_start();
+    let after = after.strip_prefix('-').unwrap_or(after);
+    let after = ["parameters", "parameter", "params", "param"]
+        .iter()
+        .find_map(|w| after.strip_prefix(w))
+        .unwrap_or(after)
+        .trim_start();
+    MODEL_WORDS.iter().any(|w| after.starts_with(w))
+}
+
+/// Whether the claim is memory written after a word of having ("with 48 GB
+/// of VRAM", "配备 80GB 显存"), in a clause that does not speak of weights.
+fn held_by_a_device(scope: &Scope, claim: &Typed) -> bool {
+    if claim.kind != "memory" || claim.required {
+        return false;
+    }
+    let text = scope.input.doc.text.as_str();
+    let lead = last_chars(&text[..claim.quantity.span.start], 12)
+        .trim_end()
+        .to_lowercase();
+    let held = HAVING.iter().any(|w| {
+        lead.strip_suffix(w)
+            .is_some_and(|rest| !w.is_ascii() || rest.is_empty() || rest.ends_with(' '))
+    });
+    held && !WEIGHTS
+        .iter()
+        .any(|w| clause_of_claim(scope, claim).contains(w))
+}
+
+/// Words of having, before a device's own memory.
+const HAVING: [&str; 12] = [
+    "with", "has", "have", "having", "配备", "配備", "搭载", "搭載", "拥有", "擁有", "具备", "具備",
+];
+
+/// The words for a model that a size before them labels.
+const MODEL_WORDS: [&str; 10] = [
+    "model",
+    "llm",
+    "variant",
+    "checkpoint",
+    "模型",
+    "大模型",
+    "版本",
+    "的模型",
+    "参数模型",
+    "參數模型",
+];
 
 /// Words for a model's weights: a figure beside them is the model's.
 const WEIGHTS: [&str; 4] = ["weights", "Weights", "权重", "權重"];
@@ -1982,6 +2043,20 @@ mod tests {
             verdicts("H200 升级为 6 颗 24 GB HBM3e，物理容量 144 GB。")
                 .iter()
                 .all(|v| *v == Verdict::Verified)
+        );
+    }
+
+    #[test]
+    fn a_size_labelling_a_model_is_given_not_solved_for() {
+        // 48 GB is the card's, not the 14B model's weights.
+        assert!(
+            verdicts("Using FP16, a card with 48 GB of VRAM runs a 14B model with ~14 GB left.")
+                .is_empty()
+        );
+        // Stated as a result, a parameter count is still solved for.
+        assert_eq!(
+            verdicts("At FP16, 48 GB of weights hold about 14B parameters."),
+            [Verdict::Contradicted]
         );
     }
 
