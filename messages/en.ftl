@@ -350,6 +350,7 @@ spec-step-none = { $claim } meets none of them, under any reading
 spec-how-and = { $first }, { $second }
 spec-how-means = if { $unit } means { $other }
 spec-how-magnitude = with the other reading of 兆
+spec-how-cut-off = as the source's figure cut off after its last written digit
 # The figure divided among a configuration's $count units.
 spec-how-per-unit = per unit, of { $count }
 spec-how-source-binary = if the source's { $unit } is binary

@@ -260,6 +260,7 @@ spec-step-none = { $claim } 与其中任何一个都不符，无论怎样理解
 spec-how-and = { $first }，{ $second }
 spec-how-means = 若 { $unit } 指 { $other }
 spec-how-magnitude = 按“兆”的另一种理解
+spec-how-cut-off = 按资料数值截去末位之后的写法
 spec-how-per-unit = 按每个单位计，共 { $count } 个
 spec-how-source-binary = 若来源的 { $unit } 按二进制计
 spec-how-source-as = 假如来源的 { $value } { $unit } 其实是 { $other }

@@ -260,6 +260,7 @@ spec-step-none = { $claim } 與其中任何一個都不符，無論怎樣理解
 spec-how-and = { $first }，{ $second }
 spec-how-means = 若 { $unit } 指 { $other }
 spec-how-magnitude = 按「兆」的另一種理解
+spec-how-cut-off = 按資料數值截去末位之後的寫法
 spec-how-per-unit = 按每個單位計，共 { $count } 個
 spec-how-source-binary = 若來源的 { $unit } 按二進位計
 spec-how-source-as = 假如來源的 { $value } { $unit } 其實是 { $other }

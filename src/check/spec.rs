@@ -2598,6 +2598,17 @@ fn claimed_readings(q: &Quantity, count: Option<f64>) -> Vec<(Interval, Option<M
     if q.number_alternative.is_some() {
         out.push((q.claimed(false, true), Some(msg!("spec-how-magnitude"))));
     }
+    // "1.97 PFLOPS" for 1,979 TFLOPS: a figure cut off, not rounded, at its
+    // last written digit holds anything up to that digit's next step.
+    let written = q.claimed(false, false);
+    if q.hedge.is_none() && written.hi > written.nominal {
+        let cut_off = Interval {
+            lo: written.nominal,
+            hi: 2.0 * written.hi - written.nominal,
+            nominal: written.nominal,
+        };
+        out.push((cut_off, Some(msg!("spec-how-cut-off"))));
+    }
     if let Some(n) = count {
         let per_unit: Vec<_> = out
             .iter()
@@ -3034,6 +3045,20 @@ mod tests {
         let text = "The B300 ships about six months after the B200. It carries 100 GB of HBM3E.";
         assert_eq!(
             spec(text).iter().map(|f| f.0).collect::<Vec<_>>(),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn a_figure_cut_off_at_its_last_digit_holds() {
+        // 1,979 TFLOPS cut off to "1.97 PFLOPS" is no error; 1.95 is.
+        let verdicts = |text: &str| spec(text).iter().map(|f| f.0).collect::<Vec<_>>();
+        assert_eq!(
+            verdicts("The H200 SXM reaches 1.97 PFLOPS of FP8 dense compute."),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("The H200 SXM reaches 1.95 PFLOPS of FP8 dense compute."),
             [Verdict::Contradicted]
         );
     }

@@ -79,7 +79,12 @@ pub fn prose_view(source: &str, block: &Block) -> (usize, String) {
             .chars()
             .next();
         let opens_a_statement = after.is_some_and(|c| is_han(c) || c.is_ascii_digit());
-        if bytes[at] == b' ' && ends_on_a_figure(line) && opens_a_statement {
+        // "FP8: 3.94 PFLOPS⏎FP16/BF16: 1.97 PFLOPS": two lines of a spec
+        // list, each a label and its figure.
+        let this_line = &line[line.rfind('\n').map_or(0, |i| i + 1)..];
+        let next_line = source_span[at + 1..].lines().next().unwrap_or("");
+        let spec_lines = labels_a_figure(this_line) && labels_a_figure(next_line);
+        if bytes[at] == b' ' && (ends_on_a_figure(line) && opens_a_statement || spec_lines) {
             bytes[at] = b'\n';
         }
     }
@@ -104,6 +109,23 @@ pub fn prose_view(source: &str, block: &Block) -> (usize, String) {
     let text = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     (span.start, text)
+}
+
+/// Whether a line is a label and the figure it labels ("FP16/BF16: 1.97
+/// PFLOPS", "Memory bandwidth: 4.8 TB/s"): an item of a spec list, each
+/// line a statement of its own.
+fn labels_a_figure(line: &str) -> bool {
+    let Some((label, value)) = line.split_once([':', '：']) else {
+        return false;
+    };
+    let label = label.trim();
+    !label.is_empty()
+        && at_most_chars(label, 40)
+        && !label.contains(['.', '。', ',', '，'])
+        && value
+            .trim_start()
+            .trim_start_matches(['~', '≈', '约', '約'])
+            .starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// Whether a line ends on a figure: a number with at most a short unit
@@ -384,6 +406,30 @@ mod tests {
                 "6x longer"
             ]
         );
+    }
+
+    #[test]
+    fn lines_of_a_spec_list_are_statements() {
+        let md = "Per card:\nFP8 (training): 3.9 PFLOPS\nFP16/BF16: 1.9 PFLOPS\nINT8: 3.9 POPS\n";
+        let block = &prose_blocks(md)[0];
+        let (offset, view) = prose_view(md, block);
+        assert_eq!(
+            sentences(&view, offset)
+                .into_iter()
+                .map(|r| &md[r])
+                .collect::<Vec<_>>(),
+            vec![
+                "Per card:\nFP8 (training): 3.9 PFLOPS",
+                "FP16/BF16: 1.9 PFLOPS",
+                "INT8: 3.9 POPS"
+            ]
+        );
+        // Wrapped prose with a colon stays one sentence.
+        let md =
+            "The card has two figures of note: 80 GB\nof memory and a bandwidth of 3.35 TB/s.\n";
+        let block = &prose_blocks(md)[0];
+        let (offset, view) = prose_view(md, block);
+        assert_eq!(sentences(&view, offset).len(), 1);
     }
 
     #[test]
