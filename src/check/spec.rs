@@ -156,7 +156,8 @@ fn row_names(input: &Input) -> RowNames {
             .map(|h| text[h.clone()].to_lowercase())
             .unwrap_or_default();
         let names_the_thing = THING_HEADERS.iter().any(|w| lower.contains(w))
-            && !SUITS_HEADERS.iter().any(|w| lower.contains(w));
+            && !SUITS_HEADERS.iter().any(|w| lower.contains(w))
+            && !COUNT_HEADERS.iter().any(|w| lower.contains(w));
         if !names_the_thing {
             continue;
         }
@@ -185,6 +186,13 @@ const THING_HEADERS: [&str; 9] = [
     "加速卡",
     "显卡",
     "顯卡",
+];
+
+/// Column headers that count or total the things rather than name them
+/// ("Max GPUs in domain", "GPU count", "卡数").
+const COUNT_HEADERS: [&str; 16] = [
+    "max", "min", "per ", "count", "number", "#", "num", "total", "数量", "數量", "卡数", "卡數",
+    "张数", "張數", "合计", "合計",
 ];
 
 /// Column headers over hardware a row recommends, needs or uses, not is.
@@ -819,7 +827,7 @@ fn judge(
             .iter()
             .any(|w| words.contains(w))
     };
-    let after_a_utilisation = q.dimension()
+    let after_a_utilisation = q.dimension().physical()
         == Dimension::of(Base::Flop) / Dimension::of(Base::Second)
         && !peak
         && context.cues.iter().any(|f| {
@@ -1708,13 +1716,17 @@ fn subject(
 ) -> Option<Subject> {
     // A count of accelerators is a fact about whatever has them (a model's
     // training run, a cluster), not about the accelerator it counts.
+    let the_counted_cards = |m: &Mention| {
+        counted.is_some()
+            && m.entities
+                .iter()
+                .all(|&i| kb.entity(i).kind == Kind::Accelerator)
+    };
     let usable = |m: &&Mention| {
-        !compared(context.text, m)
-            && Some(&m.span) != counted.map(|c| &c.span)
-            && !(counted.is_some()
-                && m.entities
-                    .iter()
-                    .all(|&i| kb.entity(i).kind == Kind::Accelerator))
+        let taken = compared(context.text, m)
+            || labels_another_figure(context, m, q)
+            || Some(&m.span) == counted.map(|c| &c.span);
+        !taken && !the_counted_cards(m)
     };
     // In the figure's clause the nearest name before it, else the first
     // after it; further out, only a name before it: in "约 3.3×10²⁴ FLOPs，
@@ -1828,10 +1840,12 @@ fn subject(
             count: label_count(context.text, m).or(context.whole_column.flatten()),
         });
     }
+    // A table's rows are its subjects: a name of the prose above or of
+    // another row is none of a cell's.
     topic
         .mention
         .as_ref()
-        .filter(|m| usable(m))
+        .filter(|m| usable(m) && !context.in_table)
         .map(|m| Subject {
             mention: m.clone(),
             scope: Scope::Paragraph,
@@ -1848,6 +1862,23 @@ fn subject(
                     count: None,
                 })
         })
+}
+
+/// Whether the name is a bracketed label right after another figure than
+/// `q` ("72 (NVL72), 576 (multi-node)"): it says whose that figure is, and
+/// no other's.
+fn labels_another_figure(context: &Context, m: &Mention, q: &Quantity) -> bool {
+    let Some(open) = context.text[..m.span.start]
+        .trim_end()
+        .strip_suffix(['(', '（'])
+    else {
+        return false;
+    };
+    let labelled = open.trim_end().len();
+    context
+        .figures
+        .iter()
+        .any(|f| f.end == labelled && *f != q.span)
 }
 
 /// Whether the figure follows a first-person possessive ("our 6.4 TB/s",
@@ -3197,6 +3228,31 @@ mod tests {
             found
                 .iter()
                 .any(|(verdict, _, _, _)| *verdict == Verdict::Verified),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_column_counting_gpus_names_no_rows_thing() {
+        // "Max GPUs" counts what a row's link connects; NVL72 in it is the
+        // bracketed label of the 72, not the subject of the row's 18 links.
+        let text = "| Generation | Links per GPU | Bandwidth | Max GPUs in domain |\n|---|---|---|---|\n| Fifth | 18 | 1,800 GB/s | 72 (NVL72), 576 (multi-node) |\n";
+        let found = spec(text);
+        assert!(found.iter().all(|f| f.0 == Verdict::Verified), "{found:?}");
+        // Under a header that names the thing, a row's name is its subject.
+        let text = "| GPU | VRAM |\n|---|---|\n| H100 SXM | 40 GB |\n";
+        assert_eq!(
+            spec(text).iter().map(|f| f.0).collect::<Vec<_>>(),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
+    fn a_throughput_after_an_efficiency_is_achieved() {
+        let text = "The A100 peaks at 312 TFLOPS, but at around 50% efficiency — so roughly 150 TFLOPS per GPU.";
+        let found = spec(text);
+        assert!(
+            found.iter().all(|f| f.1 != "roughly 150 TFLOPS per GPU"),
             "{found:?}"
         );
     }
