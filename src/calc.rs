@@ -1,8 +1,11 @@
 //! `audit calc EXPR`: the units engine on its own.
 //!
 //! Reads every number form and unit word that articles use ("8 * 80 GB ->
-//! GiB", "两万亿 * 16 字节 -> TB", "1.8万亿") and prints the result as a
-//! plain or e-notation number and its unit, so scripts can read it.
+//! GiB", "两万亿 * 16 字节 -> TB", "1.8万亿") and answers as a person asks:
+//! in the unit after `->` ("$/GPU-hour", "亿元" included), else in the
+//! input's unit or the nearest sensible one, prefixed so the number reads
+//! well ("8 * 141 GB" is 1128 GB, "100000 * 700 W" 70 MW). The number is
+//! plain or e-notation, so scripts can read it too.
 
 use crate::number::expr::{self, Reading};
 use crate::number::format::plain;
@@ -32,7 +35,7 @@ pub enum CalcError {
 }
 
 /// Evaluates an expression, with an optional `-> UNIT` target, and returns
-/// the printed result: "596.0464478 GiB".
+/// the printed result: "596.0464478 GiB", "1128 GB".
 pub fn calc(input: &str) -> Result<String, CalcError> {
     // Read as prose is read: full-width forms in ASCII, LaTeX as plain text.
     let input = normal::ascii_forms(input);
@@ -69,16 +72,13 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
     }
     let parsed = expr::parse(&tokens, expression)?;
     let value = parsed.eval(Reading::default())?;
-    let target = match target {
+    let unit = match target {
         Some(t) => {
-            let m = lexer
-                .units
-                .compound_unit_at(t)
-                .filter(|m| m.len == t.len())
-                .ok_or_else(|| CalcError::UnknownUnit(t.to_string()))?;
-            let mut unit = m.unit;
-            unit.label = t.to_string();
-            if !unit.dimension.compatible(value.dimension) && value.has_unit {
+            let unit =
+                named_unit(t, lexer.units).ok_or_else(|| CalcError::UnknownUnit(t.to_string()))?;
+            // Counted things never block: "37B params × 14.8T tokens" is a
+            // count, which converts to FLOP as a bare number does.
+            if !unit.dimension.compatible(value.dimension) && !value.dimension.is_dimensionless() {
                 return Err(CalcError::Incompatible {
                     from: value.dimension,
                     to: unit.dimension,
@@ -86,9 +86,12 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
             }
             Some(unit)
         }
-        None => None,
+        None => {
+            let operands = parsed.operands().into_iter().map(|q| &q.unit);
+            answer_unit(&value, operands, lexer.units)
+        }
     };
-    let (number, label) = match target {
+    let (number, label) = match unit {
         Some(u) => (value.interval.nominal / u.factor, u.label),
         None => (value.interval.nominal, base_label(value.dimension)),
     };
@@ -97,6 +100,166 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
     } else {
         format!("{} {label}", printed(number))
     })
+}
+
+/// A unit as a person names one: "GiB", "$/GPU-hour", "亿元", "万美元". A
+/// currency sign is its code ("$" is USD), a magnitude word before a unit
+/// scales it (亿元 is 10⁸ 元), and the label is the name as given.
+fn named_unit(name: &str, units: &UnitTable) -> Option<Unit> {
+    let name = currency_code(name.trim());
+    if let Some(m) = units
+        .compound_unit_at(&name)
+        .filter(|m| m.len == name.len())
+    {
+        return Some(Unit {
+            label: name,
+            ..m.unit
+        });
+    }
+    let magnitude = units.magnitude_at(&name)?;
+    let rest = name[magnitude.word.len()..].trim_start();
+    let unit = match units.compound_unit_at(rest) {
+        Some(m) if m.len == rest.len() => m.unit,
+        None if rest.is_empty() => Unit::one(),
+        _ => return None,
+    };
+    Some(Unit {
+        label: name,
+        factor: unit.factor * magnitude.factor,
+        binary_factor: unit.binary_factor.map(|b| b * magnitude.factor),
+        calendar_range: None,
+        ..unit
+    })
+}
+
+/// A label with its currency sign written as the currency's code: "$/hour"
+/// as "USD/hour", "NT$" as "TWD", so a number never stands before a "$".
+fn currency_code(label: &str) -> String {
+    [("US$", "USD"), ("NT$", "TWD"), ("HK$", "HKD"), ("$", "USD")]
+        .iter()
+        .find_map(|(sign, code)| label.strip_prefix(sign).map(|rest| format!("{code}{rest}")))
+        .unwrap_or_else(|| label.to_string())
+}
+
+/// Units a result reads well in when no operand has its dimension, each
+/// list smallest first: a time in the largest unit it fills, energy in
+/// watt-hours, a price per hour, yuan in 万 and 亿.
+const SENSIBLE: [&[&str]; 11] = [
+    &["s", "min", "hours", "days", "years"],
+    &["B"],
+    &["B/s"],
+    &["FLOP"],
+    &["FLOPS"],
+    &["W"],
+    &["Wh"],
+    &["GPU-hours"],
+    &["USD/hour"],
+    &["USD/GPU-hour"],
+    &["元", "万元", "亿元"],
+];
+
+/// The unit a result is given in when none is asked for: the first
+/// operand's unit of the result's dimension ("8 * 141 GB" in GB,
+/// "$2.50/hour × 1000" in USD/hour), else a sensible unit of that dimension
+/// (FLOP ÷ FLOPS in hours, days or years), else the same for the dimension
+/// without its counted things ("2048 GPUs * 80 GB" in bytes). Then a
+/// prefix, or a larger or smaller unit of the same kind, so the number
+/// reads well: 70 MW, not 70000000 W. `None` leaves the result in base
+/// units.
+fn answer_unit<'a>(
+    value: &expr::Value,
+    operands: impl Iterator<Item = &'a Unit> + Clone,
+    units: &UnitTable,
+) -> Option<Unit> {
+    let of_dimension = |dimension: Dimension| -> Option<(Unit, Vec<Unit>)> {
+        let sensible = SENSIBLE.iter().find_map(|labels| {
+            let ladder: Vec<Unit> = labels.iter().filter_map(|l| named_unit(l, units)).collect();
+            ladder
+                .first()
+                .is_some_and(|u| u.dimension == dimension)
+                .then_some(ladder)
+        });
+        let ladder_of = |unit: &Unit| -> Vec<Unit> {
+            prefixed(unit, units)
+                .or_else(|| {
+                    sensible
+                        .clone()
+                        .filter(|l| l.iter().any(|u| u.factor == unit.factor))
+                })
+                .unwrap_or_default()
+        };
+        let operand = operands
+            .clone()
+            .find(|u| u.dimension == dimension && !u.is_one());
+        match operand {
+            Some(u) => {
+                let unit = Unit {
+                    label: currency_code(&u.label),
+                    ..u.clone()
+                };
+                Some((unit.clone(), ladder_of(&unit)))
+            }
+            None => {
+                let ladder = sensible.clone()?;
+                let unit = ladder.first()?.clone();
+                Some((unit.clone(), ladder_of(&unit)))
+            }
+        }
+    };
+    let physical = value.dimension.physical();
+    let (unit, ladder) = of_dimension(value.dimension).or_else(|| {
+        (physical != value.dimension && physical != Dimension::NONE)
+            .then(|| of_dimension(physical))
+            .flatten()
+    })?;
+    let number = value.interval.nominal;
+    let reads_well = |u: &Unit| number == 0.0 || (1.0..1e4).contains(&(number / u.factor).abs());
+    if reads_well(&unit) || ladder.is_empty() {
+        return Some(unit);
+    }
+    // The nearest unit of the ladder the number reads well in; failing
+    // that, the largest it fills at least once, else the smallest.
+    let at = ladder
+        .iter()
+        .position(|u| u.factor == unit.factor)
+        .unwrap_or(0);
+    let nearest = ladder
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| reads_well(u))
+        .min_by_key(|(i, _)| i.abs_diff(at))
+        .map(|(_, u)| u);
+    let fills = |u: &&Unit| (number / u.factor).abs() >= 1.0;
+    nearest
+        .or_else(|| ladder.iter().rev().find(fills))
+        .or(ladder.first())
+        .cloned()
+}
+
+/// A unit under every prefix of its family, smallest first; for a compound
+/// unit ("TB/s"), its numerator's: TB/s, PB/s.
+fn prefixed(unit: &Unit, units: &UnitTable) -> Option<Vec<Unit>> {
+    if let Some(ladder) = units.prefix_ladder(&unit.label) {
+        return Some(ladder.to_vec());
+    }
+    let (head, per) = unit.label.split_once('/')?;
+    let head_unit = units
+        .compound_unit_at(head)
+        .filter(|m| m.len == head.len())?
+        .unit;
+    let ladder = units.prefix_ladder(head)?;
+    Some(
+        ladder
+            .iter()
+            .map(|h| Unit {
+                label: format!("{}/{per}", h.label),
+                factor: unit.factor * h.factor / head_unit.factor,
+                binary_factor: None,
+                calendar_range: None,
+                dimension: unit.dimension,
+            })
+            .collect(),
+    )
 }
 
 /// The result for scripts: a whole number below 2⁵² in full, so a numeral
@@ -129,7 +292,8 @@ fn lone_numeral(expression: &str, span: Range<usize>, units: &UnitTable) -> Opti
     })
 }
 
-/// A label for a value in base units: "B", "FLOP/s", "USD", "W·s".
+/// A label for a value in base units, when no unit reads better:
+/// "parameter·token", "1/s".
 fn base_label(d: Dimension) -> String {
     let symbol = |b: Base| match b {
         Base::Byte => "B",
@@ -190,6 +354,100 @@ mod tests {
         );
         assert_eq!(calc("400 Gb/s -> GB/s").unwrap(), "50 GB/s");
         assert_eq!(calc("100000 * 700 W -> MW").unwrap(), "70 MW");
+        assert_eq!(calc("8 * 141 GB").unwrap(), "1128 GB");
+        assert_eq!(calc("$2.50/hour * 1000").unwrap(), "2500 USD/hour");
+        assert_eq!(
+            calc("6 * 37B params * 14.8T tokens -> FLOP").unwrap(),
+            "3.2856e24 FLOP"
+        );
+        assert_eq!(
+            calc("5.2 万卡时 * 2.1 USD/GPU-hour -> 万美元").unwrap(),
+            "10.92 万美元"
+        );
+    }
+
+    #[test]
+    fn a_result_keeps_the_unit_of_its_operands() {
+        assert_eq!(calc("8 * 141 GB").unwrap(), "1128 GB");
+        assert_eq!(calc("141 GB + 80 GB").unwrap(), "221 GB");
+        assert_eq!(calc("1 GPU-hour").unwrap(), "1 GPU-hour");
+        assert_eq!(calc("1.5 TWh").unwrap(), "1.5 TWh");
+        assert_eq!(calc("$2.50/hour * 1000").unwrap(), "2500 USD/hour");
+        assert_eq!(calc("16 字节 * 2").unwrap(), "32 字节");
+        // A number with no unit stays bare.
+        assert_eq!(calc("8 * 141").unwrap(), "1128");
+    }
+
+    #[test]
+    fn a_prefix_or_a_unit_of_the_same_kind_makes_the_number_read_well() {
+        assert_eq!(calc("100000 * 700 W").unwrap(), "70 MW");
+        assert_eq!(calc("两万亿 * 16 字节").unwrap(), "32 TB");
+        assert_eq!(calc("0.5 GB").unwrap(), "500 MB");
+        assert_eq!(calc("16 * 1024 GiB").unwrap(), "16 TiB");
+        assert_eq!(calc("1000 * 24 hours").unwrap(), "1000 days");
+        assert_eq!(calc("3 亿元 * 2").unwrap(), "6 亿元");
+        assert_eq!(calc("4.8 TB/s * 1000").unwrap(), "4800 TB/s");
+        assert_eq!(calc("48 TB/s * 1000").unwrap(), "48 PB/s");
+        // Under ten thousand, the input's unit reads well as it is.
+        assert_eq!(calc("8 * 1000 GB").unwrap(), "8000 GB");
+    }
+
+    #[test]
+    fn a_result_no_operand_has_the_unit_of_takes_a_sensible_one() {
+        assert_eq!(calc("1 GPU-hour * 2 USD/GPU-hour").unwrap(), "2 USD");
+        assert_eq!(
+            calc("2.788e6 GPU-hours / 2048 GPUs").unwrap(),
+            "1361.328125 hours"
+        );
+        assert_eq!(
+            calc("4.8e26 FLOP / (989 TFLOPS * 0.4)").unwrap(),
+            "38448.64042 years"
+        );
+        assert_eq!(calc("1000 GPUs * 24 hours").unwrap(), "24000 GPU-hours");
+        // Counted things dropped: the bytes of 2048 cards.
+        assert_eq!(calc("2048 GPUs * 80 GB").unwrap(), "163.84 TB");
+        // Nothing sensible to say: base units.
+        assert_eq!(
+            calc("6 * 37B params * 14.8T tokens").unwrap(),
+            "3.2856e24 parameter·token"
+        );
+    }
+
+    #[test]
+    fn targets_are_named_as_people_name_them() {
+        assert_eq!(
+            calc("2 USD/GPU-hour -> $/GPU-hour").unwrap(),
+            "2 USD/GPU-hour"
+        );
+        assert_eq!(calc("$3 -> US$").unwrap(), "3 USD");
+        assert_eq!(calc("3.2e8 元 -> 亿元").unwrap(), "3.2 亿元");
+        assert_eq!(calc("30000 元 -> 万元").unwrap(), "3 万元");
+        assert_eq!(calc("$3e6 -> 万美元").unwrap(), "300 万美元");
+        assert_eq!(calc("3.2e9 -> 亿").unwrap(), "32 亿");
+        // A magnitude word needs a unit after it, or nothing.
+        assert!(matches!(
+            calc("3 元 -> 亿banana").unwrap_err(),
+            CalcError::UnknownUnit(_)
+        ));
+        // Dollars are no yuan.
+        assert!(matches!(
+            calc("$3 -> 万元").unwrap_err(),
+            CalcError::Incompatible { .. }
+        ));
+    }
+
+    #[test]
+    fn counted_things_never_block_a_conversion() {
+        assert_eq!(
+            calc("6 * 37B params * 14.8T tokens -> FLOP").unwrap(),
+            "3.2856e24 FLOP"
+        );
+        assert_eq!(calc("8 GPUs * 700 W -> kW").unwrap(), "5.6 kW");
+        // A physical dimension still does.
+        assert!(matches!(
+            calc("37B params * 2 bytes -> FLOP").unwrap_err(),
+            CalcError::Incompatible { .. }
+        ));
     }
 
     #[test]

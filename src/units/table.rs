@@ -104,6 +104,10 @@ pub struct UnitTable {
     /// Surfaces by their first character (lowercased for case-folded ones),
     /// longest first.
     surfaces: HashMap<char, Vec<Surface>>,
+    /// Each prefixed unit under every prefix of each of its families,
+    /// smallest factor first, by the unit's name: the byte gives [B, kB,
+    /// MB, …] and [B, KiB, MiB, …].
+    ladders: HashMap<String, Vec<Vec<Unit>>>,
     magnitudes: Vec<Magnitude>,
 }
 
@@ -131,6 +135,7 @@ impl UnitTable {
             }
         })?;
         let mut all: Vec<Surface> = Vec::new();
+        let mut ladders: HashMap<String, Vec<Vec<Unit>>> = HashMap::new();
         for def in &file.units {
             let mut dimension = Dimension::NONE;
             for (name, exponent) in &def.dimension {
@@ -175,6 +180,17 @@ impl UnitTable {
                         def.name
                     ))
                 })?;
+                if let Some(symbol) = def.symbols.first() {
+                    let mut ladder = vec![plain(symbol, def.factor, None)];
+                    for p in prefixes {
+                        if ladder.iter().all(|u| u.factor != p.factor * def.factor) {
+                            let label = format!("{}{symbol}", p.symbol);
+                            ladder.push(plain(&label, p.factor * def.factor, None));
+                        }
+                    }
+                    ladder.sort_by(|a, b| a.factor.total_cmp(&b.factor));
+                    ladders.entry(def.name.clone()).or_default().push(ladder);
+                }
                 let binary_of = |p: &PrefixDef| {
                     if !(def.binary_reading && family == "metric") {
                         return None;
@@ -260,6 +276,7 @@ impl UnitTable {
         magnitudes.sort_by(|a, b| b.word.len().cmp(&a.word.len()).then(a.word.cmp(&b.word)));
         Ok(UnitTable {
             surfaces,
+            ladders,
             magnitudes,
         })
     }
@@ -296,6 +313,30 @@ impl UnitTable {
             }
         }
         best
+    }
+
+    /// The unit written `label` under every prefix of its family, smallest
+    /// factor first: "GB" gives B, kB, MB, GB, TB, PB, EB; "GiB" B, KiB …
+    /// PiB; "字节" the ladder of B. `None` for a unit that takes no prefix.
+    pub fn prefix_ladder(&self, label: &str) -> Option<&[Unit]> {
+        let first = label.chars().next()?;
+        let surface = [first, first.to_ascii_lowercase()]
+            .iter()
+            .filter_map(|key| self.surfaces.get(key))
+            .flatten()
+            .find(|s| {
+                if s.fold_case {
+                    s.text.eq_ignore_ascii_case(label)
+                } else {
+                    s.text == label
+                }
+            })?;
+        let ladders = self.ladders.get(&surface.name)?;
+        ladders
+            .iter()
+            .find(|ladder| ladder.iter().any(|u| u.factor == surface.unit.factor))
+            .or(ladders.first())
+            .map(Vec::as_slice)
     }
 
     /// The longest unit at the start of `text`, compound ones included:
@@ -454,6 +495,25 @@ mod tests {
         assert!(table.unit_at("hours").is_some());
         assert!(table.unit_at("hx").is_none());
         assert_eq!(table.unit_at("GB of memory").unwrap().len, 2);
+    }
+
+    #[test]
+    fn a_prefixed_unit_has_a_ladder_in_its_own_family() {
+        let table = UnitTable::builtin();
+        let labels = |label: &str| -> Vec<String> {
+            table
+                .prefix_ladder(label)
+                .unwrap_or_else(|| panic!("no ladder for {label:?}"))
+                .iter()
+                .map(|u| u.label.clone())
+                .collect()
+        };
+        assert_eq!(labels("GB"), ["B", "kB", "MB", "GB", "TB", "PB", "EB"]);
+        assert_eq!(labels("GiB"), ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]);
+        assert_eq!(labels("字节"), labels("GB"));
+        assert_eq!(labels("TWh")[4], "TWh");
+        assert!(table.prefix_ladder("hours").is_none());
+        assert!(table.prefix_ladder("卡时").is_none());
     }
 
     #[test]
