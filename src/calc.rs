@@ -9,6 +9,7 @@
 
 use crate::number::expr::{self, Reading};
 use crate::number::format::plain;
+use crate::number::lexicon::Op;
 use std::ops::Range;
 
 use crate::number::numeral::{Form, numeral_at};
@@ -57,6 +58,7 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
             *t = Token::Quantity(Box::new(q));
         }
     }
+    let tokens = negated(tokens, expression);
     for t in &tokens {
         if let Token::Text(span) = t {
             let at = span.start;
@@ -273,6 +275,33 @@ fn printed(number: f64) -> String {
     }
 }
 
+/// The tokens with a minus that stands where an operand begins ("-5 + 3",
+/// "2 * -3", "(-5)") folded into the number after it, which it negates.
+/// Prose has no such minus: there a lone hyphen is a dash.
+fn negated(tokens: Vec<Token>, expression: &str) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(t) = tokens.next() {
+        let minus = match &t {
+            Token::Text(span) => matches!(&expression[span.clone()], "-" | "−"),
+            Token::Op(Op::Subtract, _) => true,
+            _ => false,
+        };
+        let operand_begins = matches!(out.last(), None | Some(Token::Op(..) | Token::Open(_)));
+        if minus
+            && operand_begins
+            && let Some(Token::Quantity(q)) = tokens.peek_mut()
+        {
+            q.number = q.number.scale(-1.0);
+            q.number_alternative = q.number_alternative.map(|a| a.scale(-1.0));
+            q.span.start = t.span().start;
+            continue;
+        }
+        out.push(t);
+    }
+    out
+}
+
 /// A number the lexer leaves as text, since in prose a lone "一" or "one"
 /// is a word more often than a quantity ("一样", "one of them"): in an
 /// expression it is a number ("一", "十 * 2").
@@ -483,6 +512,33 @@ mod tests {
         assert!(matches!(
             calc("一样").unwrap_err(),
             CalcError::Unreadable(_)
+        ));
+    }
+
+    #[test]
+    fn a_minus_before_a_number_negates_it() {
+        assert_eq!(calc("-5 + 3").unwrap(), "-2");
+        assert_eq!(calc("2 * -3 GB").unwrap(), "-6 GB");
+        assert_eq!(calc("5 - -3").unwrap(), "8");
+        assert_eq!(calc("(-5) * 2").unwrap(), "-10");
+        assert_eq!(calc("−5 + 3").unwrap(), "-2");
+        // Between two operands it is still a subtraction.
+        assert_eq!(calc("5 - 3").unwrap(), "2");
+        // Before no number it is nothing to read.
+        assert!(matches!(
+            calc("- banana").unwrap_err(),
+            CalcError::Unreadable(_)
+        ));
+    }
+
+    #[test]
+    fn powers_of_whole_numbers() {
+        assert_eq!(calc("2^10").unwrap(), "1024");
+        assert_eq!(calc("2^30 B -> GiB").unwrap(), "1 GiB");
+        assert_eq!(calc("3 * 2^10").unwrap(), "3072");
+        assert!(matches!(
+            calc("2^99999").unwrap_err(),
+            CalcError::OutOfRange(_)
         ));
     }
 

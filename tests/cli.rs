@@ -314,6 +314,22 @@ fn calc_examples_in_the_readme_hold() {
 }
 
 #[test]
+fn calc_takes_a_leading_minus_without_dashes() {
+    assert_calc("-5 + 3", "-2");
+    let run = audit(["calc", "--", "-5 + 3"]);
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), "-2\n"));
+    // Any other hyphened word is the expression, read and refused; --help
+    // is still help.
+    assert_error(&calc("-x"), "cannot read \"-x\" in the expression");
+    assert_eq!(audit(["calc", "--help"]).code, Some(0));
+}
+
+#[test]
+fn calc_reads_powers() {
+    assert_calc("2^10", "1024");
+}
+
+#[test]
 fn calc_converts_bandwidth_and_power() {
     assert_calc("400 Gb/s -> GB/s", "50 GB/s");
     assert_calc("100000 * 700 W -> MW", "70 MW");
