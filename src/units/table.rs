@@ -65,6 +65,9 @@ struct UnitDef {
     #[serde(default = "one")]
     factor: f64,
     symbols: Vec<String>,
+    /// Symbols that are a unit only with a prefix: "Tflops", not "flops".
+    #[serde(default)]
+    prefixed_symbols: Vec<String>,
     words: Vec<String>,
     prefixes: Vec<String>,
     #[serde(default)]
@@ -204,7 +207,7 @@ impl UnitTable {
                 };
                 for p in prefixes {
                     let binary = binary_of(p);
-                    for symbol in &def.symbols {
+                    for symbol in def.symbols.iter().chain(&def.prefixed_symbols) {
                         let text = format!("{}{}", p.symbol, symbol);
                         push(
                             text.clone(),
@@ -212,9 +215,14 @@ impl UnitTable {
                             plain(&text, p.factor * def.factor, binary),
                         );
                         if symbol.len() > 1 {
-                            let text = format!("{}{}", p.word, symbol);
+                            // "teraFLOPS", and at the start of a word or a
+                            // sentence "ExaFLOPs".
                             let label = format!("{}{}", p.symbol, symbol);
-                            push(text, false, plain(&label, p.factor * def.factor, binary));
+                            for word in [p.word.clone(), capitalised(&p.word)] {
+                                let text = format!("{word}{symbol}");
+                                let unit = plain(&label, p.factor * def.factor, binary);
+                                push(text, false, unit);
+                            }
                         }
                     }
                     for word in def.words.iter().filter(|w| w.is_ascii()) {
@@ -397,6 +405,14 @@ impl UnitTable {
     }
 }
 
+/// "Exa" of "exa".
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// Whether a match of `len` bytes ends at a word boundary: an ASCII letter or
 /// digit right after an ASCII match means the match is part of a longer word.
 fn ends_word(text: &str, len: usize) -> bool {
@@ -472,6 +488,26 @@ mod tests {
         assert_eq!(price.factor, 1.0 / 3600.0);
         let cn = unit("美元/卡时");
         assert_eq!(cn.dimension, price.dimension);
+    }
+
+    #[test]
+    fn prefixed_flops_spelled_every_way() {
+        let rate = unit("TFLOPS");
+        for form in ["Tflops", "TFlops", "teraflops", "Teraflops", "TeraFLOPS"] {
+            assert_eq!(unit(form).dimension, rate.dimension, "{form}");
+            assert_eq!(unit(form).factor, 1e12, "{form}");
+        }
+        assert_eq!(unit("Tflops").label, "Tflops");
+        assert_eq!(unit("teraflops").label, "Tflops");
+        // ExaFLOPs counts, as FLOPs does.
+        assert_eq!(unit("ExaFLOPs").dimension, unit("FLOPs").dimension);
+        assert_eq!(unit("ExaFLOPs").factor, 1e18);
+        assert_eq!(unit("exaFLOP/s").dimension, rate.dimension);
+        // Bare "flops" is a count in one field and a rate in another.
+        let table = UnitTable::builtin();
+        assert!(table.unit_at("flops").is_none());
+        assert!(table.unit_at("Flops").is_none());
+        assert!(table.unit_at("Exaggerated").is_none());
     }
 
     #[test]
