@@ -89,8 +89,8 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
             Some(unit)
         }
         None => {
-            let operands = parsed.operands().into_iter().map(|q| &q.unit);
-            answer_unit(&value, operands, lexer.units)
+            let operands: Vec<&Unit> = parsed.operands().iter().map(|q| &q.unit).collect();
+            answer_unit(&value, &operands, lexer.units)
         }
     };
     let (number, label) = match unit {
@@ -162,80 +162,71 @@ const SENSIBLE: [&[&str]; 11] = [
 
 /// The unit a result is given in when none is asked for: the first
 /// operand's unit of the result's dimension ("8 * 141 GB" in GB,
-/// "$2.50/hour × 1000" in USD/hour), else a sensible unit of that dimension
-/// (FLOP ÷ FLOPS in hours, days or years), else the same for the dimension
-/// without its counted things ("2048 GPUs * 80 GB" in bytes). Then a
-/// prefix, or a larger or smaller unit of the same kind, so the number
-/// reads well: 70 MW, not 70000000 W. `None` leaves the result in base
-/// units.
-fn answer_unit<'a>(
-    value: &expr::Value,
-    operands: impl Iterator<Item = &'a Unit> + Clone,
-    units: &UnitTable,
-) -> Option<Unit> {
-    let of_dimension = |dimension: Dimension| -> Option<(Unit, Vec<Unit>)> {
-        let sensible = SENSIBLE.iter().find_map(|labels| {
-            let ladder: Vec<Unit> = labels.iter().filter_map(|l| named_unit(l, units)).collect();
-            ladder
-                .first()
-                .is_some_and(|u| u.dimension == dimension)
-                .then_some(ladder)
-        });
-        let ladder_of = |unit: &Unit| -> Vec<Unit> {
-            prefixed(unit, units)
-                .or_else(|| {
-                    sensible
-                        .clone()
-                        .filter(|l| l.iter().any(|u| u.factor == unit.factor))
-                })
-                .unwrap_or_default()
-        };
-        let operand = operands
-            .clone()
-            .find(|u| u.dimension == dimension && !u.is_one());
-        match operand {
-            Some(u) => {
-                let unit = Unit {
-                    label: currency_code(&u.label),
-                    ..u.clone()
-                };
-                Some((unit.clone(), ladder_of(&unit)))
-            }
-            None => {
-                let ladder = sensible.clone()?;
-                let unit = ladder.first()?.clone();
-                Some((unit.clone(), ladder_of(&unit)))
-            }
-        }
-    };
-    let physical = value.dimension.physical();
-    let (unit, ladder) = of_dimension(value.dimension).or_else(|| {
-        (physical != value.dimension && physical != Dimension::NONE)
-            .then(|| of_dimension(physical))
-            .flatten()
-    })?;
+/// "$2.50/hour × 1000" in USD/hour), prefixed anew only when the number
+/// would not read well in it (70 MW, not 70000000 W); else the sensible
+/// unit of that dimension the number reads best in (FLOP ÷ FLOPS in days or
+/// years); else the same for the dimension without its counted things
+/// ("2048 GPUs * 80 GB" in bytes). `None` leaves the result in base units.
+fn answer_unit(value: &expr::Value, operands: &[&Unit], units: &UnitTable) -> Option<Unit> {
     let number = value.interval.nominal;
-    let reads_well = |u: &Unit| number == 0.0 || (1.0..1e4).contains(&(number / u.factor).abs());
-    if reads_well(&unit) || ladder.is_empty() {
-        return Some(unit);
+    let reads_well = |u: &Unit| (1.0..1e4).contains(&(number / u.factor).abs());
+    let fills = |u: &Unit| (number / u.factor).abs() >= 1.0;
+    let physical = value.dimension.physical();
+    let physical = (physical != value.dimension && physical != Dimension::NONE).then_some(physical);
+    for dimension in std::iter::once(value.dimension).chain(physical) {
+        let sensible = sensible_ladder(dimension, units);
+        if let Some(u) = operands
+            .iter()
+            .find(|u| u.dimension == dimension && !u.is_one())
+        {
+            let unit = Unit {
+                label: currency_code(&u.label),
+                ..(*u).clone()
+            };
+            if number == 0.0 || reads_well(&unit) {
+                return Some(unit);
+            }
+            let ladder = prefixed(&unit, units)
+                .or(sensible.filter(|l| l.iter().any(|s| s.factor == unit.factor)))
+                .unwrap_or_default();
+            // The nearest rung the number reads well on; failing that, the
+            // largest it fills, else the smallest.
+            let at = ladder.iter().position(|u| u.factor == unit.factor);
+            let nearest = ladder
+                .iter()
+                .enumerate()
+                .filter(|(_, u)| reads_well(u))
+                .min_by_key(|(i, _)| i.abs_diff(at.unwrap_or(0)))
+                .map(|(_, u)| u);
+            let fallback = ladder.iter().rev().find(|u| fills(u)).or(ladder.first());
+            return Some(nearest.or(fallback).cloned().unwrap_or(unit));
+        }
+        if let Some(ladder) = sensible {
+            let best = ladder
+                .iter()
+                .rev()
+                .find(|u| number != 0.0 && reads_well(u))
+                .or_else(|| ladder.iter().rev().find(|u| fills(u)))
+                .or(ladder.first());
+            return best.cloned();
+        }
     }
-    // The nearest unit of the ladder the number reads well in; failing
-    // that, the largest it fills at least once, else the smallest.
-    let at = ladder
-        .iter()
-        .position(|u| u.factor == unit.factor)
-        .unwrap_or(0);
-    let nearest = ladder
-        .iter()
-        .enumerate()
-        .filter(|(_, u)| reads_well(u))
-        .min_by_key(|(i, _)| i.abs_diff(at))
-        .map(|(_, u)| u);
-    let fills = |u: &&Unit| (number / u.factor).abs() >= 1.0;
-    nearest
-        .or_else(|| ladder.iter().rev().find(fills))
-        .or(ladder.first())
-        .cloned()
+    None
+}
+
+/// The sensible units of a dimension, smallest first ([`SENSIBLE`]); a
+/// unit listed alone comes with its prefixes: B, kB, MB and so on.
+fn sensible_ladder(dimension: Dimension, units: &UnitTable) -> Option<Vec<Unit>> {
+    SENSIBLE.iter().find_map(|labels| {
+        let ladder: Vec<Unit> = labels.iter().filter_map(|l| named_unit(l, units)).collect();
+        if ladder.first()?.dimension != dimension {
+            return None;
+        }
+        match ladder.as_slice() {
+            [alone] => prefixed(alone, units).or(Some(ladder)),
+            _ => Some(ladder),
+        }
+    })
 }
 
 /// A unit under every prefix of its family, smallest first; for a compound
@@ -426,15 +417,18 @@ mod tests {
         assert_eq!(calc("1 GPU-hour * 2 USD/GPU-hour").unwrap(), "2 USD");
         assert_eq!(
             calc("2.788e6 GPU-hours / 2048 GPUs").unwrap(),
-            "1361.328125 hours"
+            "56.72200521 days"
         );
         assert_eq!(
             calc("4.8e26 FLOP / (989 TFLOPS * 0.4)").unwrap(),
             "38448.64042 years"
         );
         assert_eq!(calc("1000 GPUs * 24 hours").unwrap(), "24000 GPU-hours");
-        // Counted things dropped: the bytes of 2048 cards.
+        assert_eq!(calc("5 ExaFLOPs / 1 s").unwrap(), "5 EFLOPS");
+        // Counted things dropped: the bytes of 2048 cards, in the unit of
+        // the bytes.
         assert_eq!(calc("2048 GPUs * 80 GB").unwrap(), "163.84 TB");
+        assert_eq!(calc("80 GB / 8 GPUs").unwrap(), "10 GB");
         // Nothing sensible to say: base units.
         assert_eq!(
             calc("6 * 37B params * 14.8T tokens").unwrap(),
