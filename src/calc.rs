@@ -537,6 +537,20 @@ mod tests {
     }
 
     #[test]
+    fn unit_words_as_articles_write_them() {
+        assert_eq!(calc("5 ExaFLOPs -> FLOP").unwrap(), "5e18 FLOP");
+        assert_eq!(calc("5 Tflops -> TFLOPS").unwrap(), "5 TFLOPS");
+        assert_eq!(calc("9 T-token -> tokens").unwrap(), "9000000000000 tokens");
+        assert_eq!(calc("14.8T-token").unwrap(), "14800000000000 token");
+        assert_eq!(
+            calc("6 * 37B-parameter * 14.8T-token -> FLOP").unwrap(),
+            "3.2856e24 FLOP"
+        );
+        assert_eq!(calc("400GbE -> GB/s").unwrap(), "50 GB/s");
+        assert_eq!(calc("400 GbE * 8").unwrap(), "3200 GbE");
+    }
+
+    #[test]
     fn whole_numbers_print_in_full() {
         assert_eq!(
             calc("二千零三亿四千零五万六千零七").unwrap(),

@@ -720,7 +720,7 @@ impl Lexer<'_> {
         let rest = &text[pos..];
         let trimmed = rest.trim_start_matches(INLINE_SPACES);
         let gap = rest.len() - trimmed.len();
-        if let Some((unit, len)) = self.hyphened_duration(rest) {
+        if let Some((unit, len)) = self.hyphened_unit(text, pos) {
             return (Some(unit), pos + len);
         }
         let Some(m) = self.units.compound_unit_at(trimmed) else {
@@ -779,18 +779,32 @@ impl Lexer<'_> {
 
     /// "a 30-day month", "a 24-hour run": a duration written as an
     /// adjective, its unit word hyphened to the number. Only durations, and
-    /// only a whole word: "8-GPU node" counts nodes, not GPUs. Returns the
-    /// unit and the length of the hyphen and word.
-    fn hyphened_duration(&self, rest: &str) -> Option<(Unit, usize)> {
-        let word_text = rest.strip_prefix('-')?;
+    /// only a whole word: "8-GPU node" counts nodes, not GPUs. After a
+    /// magnitude letter, tokens and parameters too: "a 14.8T-token run",
+    /// "9 T-token", "a 70B-parameter model" count what the word names.
+    /// Returns the unit and the length of the hyphen and word.
+    fn hyphened_unit(&self, text: &str, pos: usize) -> Option<(Unit, usize)> {
+        let word_text = text[pos..].strip_prefix('-')?;
         let word_len = word_text.len()
             - word_text
                 .trim_start_matches(|c: char| c.is_ascii_alphabetic())
                 .len();
         let word = &word_text[..word_len];
         let m = self.units.compound_unit_at(word)?;
-        let time = Dimension::of(Base::Second);
-        (word.len() >= 3 && m.len == word.len() && m.unit.dimension.compatible(time)).then(|| {
+        if word.len() < 3 || m.len != word.len() {
+            return None;
+        }
+        let duration = m.unit.dimension.compatible(Dimension::of(Base::Second));
+        let counted = [Base::Token, Base::Parameter]
+            .into_iter()
+            .any(|b| m.unit.dimension == Dimension::of(b));
+        // The numeral ends at its magnitude letter: "14.8T", "9 T".
+        let mut before = text[..pos].chars().rev();
+        let after_magnitude = before.next().is_some_and(|c| "KMBT".contains(c))
+            && before
+                .next()
+                .is_some_and(|c| c == ' ' || c.is_ascii_digit());
+        (duration || counted && after_magnitude).then(|| {
             let mut unit = m.unit;
             unit.label = word.to_string();
             (unit, 1 + word.len())
@@ -1400,6 +1414,19 @@ mod tests {
     }
 
     #[test]
+    fn an_ethernet_port_is_its_line_rate() {
+        for text in ["the 400GbE ports", "the 400 GbE ports"] {
+            let port = one(text);
+            assert_eq!(port.unit.label, "GbE", "{text}");
+            assert_eq!(port.base_value(false, false).nominal, 50e9, "{text}");
+        }
+        assert_eq!(one("1.6TbE").base_value(false, false).nominal, 200e9);
+        // No other word starting so.
+        assert!(one("400 GbEx").unit.is_one());
+        assert!(quantities("40GbEthernet").is_empty());
+    }
+
+    #[test]
     fn chinese_measure_words_and_shares() {
         assert_eq!(texts("两字节、四字节"), vec!["两字节", "四字节"]);
         assert_eq!(one("四成有效利用率").number.nominal, 40.0);
@@ -1441,6 +1468,28 @@ mod tests {
         assert_ne!(
             one("an 8-GPU node").dimension(),
             Dimension::of(Base::Second)
+        );
+    }
+
+    #[test]
+    fn tokens_and_parameters_may_be_hyphened_to_a_magnitude() {
+        let run = one("a 14.8T-token run");
+        assert_eq!(&"a 14.8T-token run"[run.span.clone()], "14.8T-token");
+        assert_eq!(run.dimension(), Dimension::of(Base::Token));
+        assert_eq!(run.base_value(false, false).nominal, 14.8e12);
+        let spaced = one("trained on 9 T-token of text");
+        assert_eq!(spaced.base_value(false, false).nominal, 9e12);
+        assert_eq!(spaced.dimension(), Dimension::of(Base::Token));
+        let model = one("a 70B-parameter model");
+        assert_eq!(model.dimension(), Dimension::of(Base::Parameter));
+        // A model's name is no count, and a magnitude before another word
+        // keeps no unit.
+        assert!(texts("Llama-3-8B and Llama-3-70B").is_empty());
+        assert!(one("a 16K-context model").unit.is_one());
+        // Without a magnitude the word describes, as "8-GPU node" does.
+        assert_ne!(
+            one("an 8-token window").dimension(),
+            Dimension::of(Base::Token)
         );
     }
 
