@@ -502,14 +502,19 @@ impl Lexer<'_> {
                 .map(|m| m.unit)
                 .unwrap_or_else(Unit::one);
             unit.label = currency_label.into();
+            // "$2/GPU-hour", "$2 / GPU-hour", "$3/B200-hour".
             let after = &text[cursor..];
-            if let Some(per) = after
-                .strip_prefix('/')
-                .or_else(|| after.strip_prefix(" per "))
-                && let Some(denominator) = self.units.unit_at(per)
+            if let Some(per) = ["/", " / ", " per "]
+                .iter()
+                .find_map(|sep| after.strip_prefix(sep))
+                && let Some((denominator, len)) = self
+                    .units
+                    .unit_at(per)
+                    .map(|m| (m.unit, m.len))
+                    .or_else(|| self.card_hours_at(text, text.len() - per.len()))
             {
-                unit = unit.per(&denominator.unit);
-                cursor += after.len() - per.len() + denominator.len;
+                unit = unit.per(&denominator);
+                cursor += after.len() - per.len() + len;
             }
         } else {
             let (found, next) = self.unit_after(text, cursor);
@@ -538,20 +543,16 @@ impl Lexer<'_> {
                     // "100,000 H100s": a count of accelerators; "2.788M
                     // H800-hours": the hours of those cards.
                     let name = text[cursor..cursor + len].trim();
-                    let hours = ["-hours", "-hour", "-hrs", "-hr"].iter().any(|h| {
-                        name.len() > h.len()
-                            && name.is_char_boundary(name.len() - h.len())
-                            && name[name.len() - h.len()..].eq_ignore_ascii_case(h)
-                    });
-                    let symbol = if hours { "GPU-hours" } else { "GPUs" };
-                    unit = self
-                        .units
-                        .unit_at(symbol)
-                        .map(|m| m.unit)
-                        .unwrap_or_else(Unit::one);
-                    unit.label = name.to_string();
-                    if hours {
+                    if let Some(hours) = self.card_hours(name) {
+                        unit = hours;
                         cursor += len;
+                    } else {
+                        unit = self
+                            .units
+                            .unit_at("GPUs")
+                            .map(|m| m.unit)
+                            .unwrap_or_else(Unit::one);
+                        unit.label = name.to_string();
                     }
                 }
             }
@@ -848,6 +849,25 @@ impl Lexer<'_> {
             }
             _ => (None, pos),
         }
+    }
+
+    /// The hours of a named card, in GPU-hours: "H800-hours", "B200-hour".
+    fn card_hours(&self, name: &str) -> Option<Unit> {
+        let hours = ["-hours", "-hour", "-hrs", "-hr"].iter().any(|h| {
+            name.len() > h.len()
+                && name.is_char_boundary(name.len() - h.len())
+                && name[name.len() - h.len()..].eq_ignore_ascii_case(h)
+        });
+        let mut unit = self.units.unit_at("GPU-hours").filter(|_| hours)?.unit;
+        unit.label = name.to_string();
+        Some(unit)
+    }
+
+    /// [`Self::card_hours`] of the name at `pos`, and its length: the
+    /// denominator of "$3/B200-hour".
+    fn card_hours_at(&self, text: &str, pos: usize) -> Option<(Unit, usize)> {
+        let len = self.name_at(text, pos, text.len())?;
+        Some((self.card_hours(&text[pos..pos + len])?, len))
     }
 
     /// "H100", "H100s", "MI300X" right after a count (after a space).
@@ -1235,6 +1255,20 @@ mod tests {
         assert_eq!(q.unit.label, "$");
         let rate = one("at $2/GPU-hour");
         assert!((rate.base_value(false, false).nominal - 2.0 / 3600.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_price_per_hour_of_a_card() {
+        let named = one("rents at $3/B200-hour");
+        assert_eq!(named.unit.label, "$/B200-hour");
+        assert_eq!(named.dimension(), one("$2/GPU-hour").dimension());
+        assert!((named.base_value(false, false).nominal - 3.0 / 3600.0).abs() < 1e-12);
+        let spaced = one("at $2 / GPU-hour");
+        assert_eq!(spaced.unit.label, "$/GPU-hour");
+        // A card's name alone is no denominator, and a division by a
+        // number stays a division.
+        assert_eq!(one("$3/B200 is cheap").unit.label, "$");
+        assert_eq!(texts("$16 / 8 GPUs"), ["$16", "8 GPUs"]);
     }
 
     #[test]
