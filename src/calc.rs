@@ -9,6 +9,7 @@
 
 use crate::number::expr::{self, Reading};
 use crate::number::format::plain;
+use crate::number::interval::Interval;
 use crate::number::lexicon::Op;
 use std::ops::Range;
 
@@ -54,6 +55,7 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
     for t in &mut tokens {
         if let Token::Text(span) = t
             && let Some(q) = lone_numeral(expression, span.clone(), lexer.units)
+                .or_else(|| lone_unit(expression, span.clone(), lexer.units))
         {
             *t = Token::Quantity(Box::new(q));
         }
@@ -201,6 +203,19 @@ fn answer_unit(value: &expr::Value, operands: &[&Unit], units: &UnitTable) -> Op
             let fallback = ladder.iter().rev().find(|u| fills(u)).or(ladder.first());
             return Some(nearest.or(fallback).cloned().unwrap_or(unit));
         }
+        // "2 / GPU-hour": so many per one of an operand's unit.
+        if let Some(u) = operands
+            .iter()
+            .find(|u| !u.is_one() && u.dimension == Dimension::NONE / dimension)
+        {
+            return Some(Unit {
+                label: format!("/{}", currency_code(&u.label)),
+                dimension,
+                factor: 1.0 / u.factor,
+                binary_factor: None,
+                calendar_range: None,
+            });
+        }
         if let Some(ladder) = sensible {
             let best = ladder
                 .iter()
@@ -308,6 +323,28 @@ fn lone_numeral(expression: &str, span: Range<usize>, units: &UnitTable) -> Opti
         step: n.step,
         magnitude: n.magnitude,
         digit_half: n.digit_half,
+        is_share: false,
+    })
+}
+
+/// A unit with no number, as in "2 / GPU-hour": one of it.
+fn lone_unit(expression: &str, span: Range<usize>, units: &UnitTable) -> Option<Quantity> {
+    let text = &expression[span.clone()];
+    let m = units
+        .compound_unit_at(text)
+        .filter(|m| m.len == text.len())?;
+    Some(Quantity {
+        span,
+        number: Interval::exact(1.0),
+        number_alternative: None,
+        unit: Unit {
+            label: text.to_string(),
+            ..m.unit
+        },
+        hedge: None,
+        step: 1.0,
+        magnitude: 1.0,
+        digit_half: 0.0,
         is_share: false,
     })
 }
@@ -548,6 +585,23 @@ mod tests {
         );
         assert_eq!(calc("400GbE -> GB/s").unwrap(), "50 GB/s");
         assert_eq!(calc("400 GbE * 8").unwrap(), "3200 GbE");
+    }
+
+    #[test]
+    fn a_unit_alone_is_one_of_it() {
+        assert_eq!(calc("2 / GPU-hour").unwrap(), "2 /GPU-hour");
+        assert_eq!(calc("2 / GPU-hour * 1000 GPU-hours").unwrap(), "2000");
+        assert_eq!(calc("GiB -> B").unwrap(), "1073741824 B");
+        assert_eq!(calc("$3/B200-hour * 10 B200-hour").unwrap(), "30 USD");
+        assert_eq!(
+            calc("$2 / GPU-hour * 8 GPUs * 24 hours").unwrap(),
+            "384 USD"
+        );
+        // A word that is no unit is still unreadable.
+        assert!(matches!(
+            calc("2 / banana").unwrap_err(),
+            CalcError::Unreadable(_)
+        ));
     }
 
     #[test]
