@@ -585,6 +585,11 @@ mod tests {
         );
         assert_eq!(calc("400GbE -> GB/s").unwrap(), "50 GB/s");
         assert_eq!(calc("400 GbE * 8").unwrap(), "3200 GbE");
+        assert_eq!(calc("两个半月").unwrap(), "2.5 个月");
+        assert_eq!(calc("一个半月 -> days").unwrap(), "45.65625 days");
+        assert_eq!(calc("三个半月").unwrap(), "3.5 个月");
+        assert_eq!(calc("每秒 3 次").unwrap(), "3 次/秒");
+        assert_eq!(calc("每秒 3 次 * 1 hours").unwrap(), "10800");
     }
 
     #[test]

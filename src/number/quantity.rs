@@ -281,7 +281,8 @@ impl Lexer<'_> {
         (n.end > pos).then(|| n.end - pos)
     }
 
-    /// "每参数二十个 token": a quantity per unit, the unit before the number.
+    /// "每参数二十个 token": a quantity per unit, the unit before the number;
+    /// "每秒 3 次", a number of times per unit.
     fn per_unit_quantity_at(
         &self,
         doc: &str,
@@ -294,8 +295,13 @@ impl Lexer<'_> {
         let at = pos + '每'.len_utf8() + per.len;
         let skip = doc[at..end].len() - doc[at..end].trim_start().len();
         let (mut q, next) = self.quantity_at(doc, at + skip, end, before)?;
-        if q.unit.is_one() {
+        // "每秒 3 次": so many times per second, a rate of its own.
+        let times = doc[q.span.clone()].ends_with(['次']);
+        if q.unit.is_one() && !times {
             return None;
+        }
+        if times {
+            q.unit.label = "次".into();
         }
         q.unit = q.unit.per(&per.unit);
         q.span.start = pos;
@@ -495,6 +501,7 @@ impl Lexer<'_> {
         }
         // The unit, after a measure word if there is one: "二十个 token".
         let mut unit = Unit::one();
+        let mut and_a_half = false;
         if currency {
             unit = self
                 .units
@@ -516,6 +523,10 @@ impl Lexer<'_> {
                 unit = unit.per(&denominator);
                 cursor += after.len() - per.len() + len;
             }
+        } else if let Some((u, len)) = self.and_a_half(text, cursor) {
+            unit = u;
+            cursor += len;
+            and_a_half = true;
         } else {
             let (found, next) = self.unit_after(text, cursor);
             if let Some(u) = found {
@@ -605,6 +616,13 @@ impl Lexer<'_> {
             digit_half: numeral.digit_half,
             is_share: numeral.form == Form::Share,
         };
+        // "两个半月" is 2.5 months, as precise as the digits would be.
+        if and_a_half {
+            q.number = Interval::around(q.number.nominal + 0.5, 0.05);
+            q.number_alternative = None;
+            q.digit_half = 0.05;
+            q.step = 0.1;
+        }
         // "1.6T optics": the magnitude letter is a line rate's.
         let glued_letter = text[..cursor].chars().next_back();
         if q.unit.is_one()
@@ -849,6 +867,24 @@ impl Lexer<'_> {
             }
             _ => (None, pos),
         }
+    }
+
+    /// "个半月", "個半小時" after a number: a duration and a half of its
+    /// unit, which is the unit as written with 个 and without 半 ("个月",
+    /// "个小时"). Returns the unit and the length of the words.
+    fn and_a_half(&self, text: &str, pos: usize) -> Option<(Unit, usize)> {
+        let rest = &text[pos..];
+        let (measure, after) = ["个", "個"]
+            .iter()
+            .find_map(|m| Some((*m, rest.strip_prefix(m)?.strip_prefix('半')?)))?;
+        let probe = format!("{measure}{after}");
+        let m = self.units.unit_at(&probe)?;
+        let duration = m.unit.dimension == Dimension::of(Base::Second);
+        (duration && m.len > measure.len()).then(|| {
+            let mut unit = m.unit;
+            unit.label = probe[..m.len].to_string();
+            (unit, m.len + '半'.len_utf8())
+        })
     }
 
     /// The hours of a named card, in GPU-hours: "H800-hours", "B200-hour".
@@ -1354,6 +1390,38 @@ mod tests {
         assert_eq!((month.lo, month.hi), (28.0 * DAY, 31.0 * DAY));
         let three = one("three months").premise();
         assert_eq!((three.lo, three.hi), (84.0 * DAY, 93.0 * DAY));
+    }
+
+    #[test]
+    fn a_duration_and_a_half() {
+        const MONTH: f64 = 2_629_800.0;
+        for (text, months) in [("两个半月", 2.5), ("一个半月", 1.5), ("三个半月", 3.5)]
+        {
+            let q = one(text);
+            assert_eq!(&text[q.span.clone()], text);
+            assert_eq!(q.unit.label, "个月", "{text}");
+            assert_eq!(q.base_value(false, false).nominal, months * MONTH, "{text}");
+        }
+        assert_eq!(one("訓練了兩個半月").unit.label, "個月");
+        assert_eq!(one("一个半小时").base_value(false, false).nominal, 5400.0);
+        // No 半, no half; 半 before no duration is no half of one.
+        assert_eq!(one("两个月").base_value(false, false).nominal, 2.0 * MONTH);
+        assert!(
+            quantities("三个半导体厂")
+                .iter()
+                .all(|q| q.number.nominal != 3.5)
+        );
+    }
+
+    #[test]
+    fn so_many_times_a_second_is_a_rate() {
+        let q = one("每秒 3 次");
+        assert_eq!(q.unit.label, "次/秒");
+        assert_eq!(q.dimension(), Dimension::NONE / Dimension::of(Base::Second));
+        assert_eq!(q.base_value(false, false).nominal, 3.0);
+        assert_eq!(one("每秒 3 万次").base_value(false, false).nominal, 3e4);
+        // Any other measure word is no rate.
+        assert!(one("每秒 3 个").unit.is_one());
     }
 
     #[test]
