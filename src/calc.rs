@@ -421,6 +421,9 @@ mod tests {
             calc("5.2 万卡时 * 2.1 USD/GPU-hour -> 万美元").unwrap(),
             "10.92 万美元"
         );
+        assert_eq!(calc("$3/B200-hour * 10 B200-hour").unwrap(), "30 USD");
+        assert_eq!(calc("400GbE -> GB/s").unwrap(), "50 GB/s");
+        assert_eq!(calc("两个半月 -> days").unwrap(), "76.09375 days");
     }
 
     #[test]

@@ -296,7 +296,7 @@ fn calc_examples_in_the_readme_hold() {
                 .push(line);
         }
     }
-    assert_eq!(examples.len(), 11, "{examples:?}");
+    assert_eq!(examples.len(), 14, "{examples:?}");
     for (expression, output) in examples {
         let expected = output.iter().map(|l| format!("{l}\n")).collect::<String>();
         let run = calc(expression);
