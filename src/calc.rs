@@ -108,7 +108,8 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
 
 /// A unit as a person names one: "GiB", "$/GPU-hour", "亿元", "万美元". A
 /// currency sign is its code ("$" is USD), a magnitude word before a unit
-/// scales it (亿元 is 10⁸ 元), and the label is the name as given.
+/// scales it (亿元 is 10⁸ 元), and the label is the name as given, a sign
+/// as its code ("USD/GPU-hour").
 fn named_unit(name: &str, units: &UnitTable) -> Option<Unit> {
     let name = currency_code(name.trim());
     if let Some(m) = units
