@@ -1,11 +1,16 @@
 //! `audit calc EXPR`: the units engine on its own.
 //!
 //! Reads every number form and unit word that articles use ("8 * 80 GB ->
-//! GiB", "两万亿 * 16 字节 -> TB", "1.8万亿") and prints the result as a
-//! plain or e-notation number and its unit, so scripts can read it.
+//! GiB", "两万亿 * 16 字节 -> TB", "1.8万亿") and answers as a person asks:
+//! in the unit after `->` ("$/GPU-hour", "亿元" included), else in the
+//! input's unit or the nearest sensible one, prefixed so the number reads
+//! well ("8 * 141 GB" is 1128 GB, "100000 * 700 W" 70 MW). The number is
+//! plain or e-notation, so scripts can read it too.
 
 use crate::number::expr::{self, Reading};
 use crate::number::format::plain;
+use crate::number::interval::Interval;
+use crate::number::lexicon::Op;
 use std::ops::Range;
 
 use crate::number::numeral::{Form, numeral_at};
@@ -32,7 +37,7 @@ pub enum CalcError {
 }
 
 /// Evaluates an expression, with an optional `-> UNIT` target, and returns
-/// the printed result: "596.0464478 GiB".
+/// the printed result: "596.0464478 GiB", "1128 GB".
 pub fn calc(input: &str) -> Result<String, CalcError> {
     // Read as prose is read: full-width forms in ASCII, LaTeX as plain text.
     let input = normal::ascii_forms(input);
@@ -50,10 +55,12 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
     for t in &mut tokens {
         if let Token::Text(span) = t
             && let Some(q) = lone_numeral(expression, span.clone(), lexer.units)
+                .or_else(|| lone_unit(expression, span.clone(), lexer.units))
         {
             *t = Token::Quantity(Box::new(q));
         }
     }
+    let tokens = negated(tokens, expression);
     for t in &tokens {
         if let Token::Text(span) = t {
             let at = span.start;
@@ -69,16 +76,13 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
     }
     let parsed = expr::parse(&tokens, expression)?;
     let value = parsed.eval(Reading::default())?;
-    let target = match target {
+    let unit = match target {
         Some(t) => {
-            let m = lexer
-                .units
-                .compound_unit_at(t)
-                .filter(|m| m.len == t.len())
-                .ok_or_else(|| CalcError::UnknownUnit(t.to_string()))?;
-            let mut unit = m.unit;
-            unit.label = t.to_string();
-            if !unit.dimension.compatible(value.dimension) && value.has_unit {
+            let unit =
+                named_unit(t, lexer.units).ok_or_else(|| CalcError::UnknownUnit(t.to_string()))?;
+            // Counted things never block: "37B params × 14.8T tokens" is a
+            // count, which converts to FLOP as a bare number does.
+            if !unit.dimension.compatible(value.dimension) && !value.dimension.is_dimensionless() {
                 return Err(CalcError::Incompatible {
                     from: value.dimension,
                     to: unit.dimension,
@@ -86,9 +90,12 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
             }
             Some(unit)
         }
-        None => None,
+        None => {
+            let operands: Vec<&Unit> = parsed.operands().iter().map(|q| &q.unit).collect();
+            answer_unit(&value, &operands, lexer.units)
+        }
     };
-    let (number, label) = match target {
+    let (number, label) = match unit {
         Some(u) => (value.interval.nominal / u.factor, u.label),
         None => (value.interval.nominal, base_label(value.dimension)),
     };
@@ -97,6 +104,171 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
     } else {
         format!("{} {label}", printed(number))
     })
+}
+
+/// A unit as a person names one: "GiB", "$/GPU-hour", "亿元", "万美元". A
+/// currency sign is its code ("$" is USD), a magnitude word before a unit
+/// scales it (亿元 is 10⁸ 元), and the label is the name as given, a sign
+/// as its code ("USD/GPU-hour").
+fn named_unit(name: &str, units: &UnitTable) -> Option<Unit> {
+    let name = currency_code(name.trim());
+    if let Some(m) = units
+        .compound_unit_at(&name)
+        .filter(|m| m.len == name.len())
+    {
+        return Some(Unit {
+            label: name,
+            ..m.unit
+        });
+    }
+    let magnitude = units.magnitude_at(&name)?;
+    let rest = name[magnitude.word.len()..].trim_start();
+    let unit = match units.compound_unit_at(rest) {
+        Some(m) if m.len == rest.len() => m.unit,
+        None if rest.is_empty() => Unit::one(),
+        _ => return None,
+    };
+    Some(Unit {
+        label: name,
+        factor: unit.factor * magnitude.factor,
+        binary_factor: unit.binary_factor.map(|b| b * magnitude.factor),
+        calendar_range: None,
+        ..unit
+    })
+}
+
+/// A label with its currency sign written as the currency's code: "$/hour"
+/// as "USD/hour", "NT$" as "TWD", so a number never stands before a "$".
+fn currency_code(label: &str) -> String {
+    [("US$", "USD"), ("NT$", "TWD"), ("HK$", "HKD"), ("$", "USD")]
+        .iter()
+        .find_map(|(sign, code)| label.strip_prefix(sign).map(|rest| format!("{code}{rest}")))
+        .unwrap_or_else(|| label.to_string())
+}
+
+/// Units a result reads well in when no operand has its dimension, each
+/// list smallest first: a time in the largest unit it fills, energy in
+/// watt-hours, a price per hour, yuan in 万 and 亿.
+const SENSIBLE: [&[&str]; 11] = [
+    &["s", "min", "hours", "days", "years"],
+    &["B"],
+    &["B/s"],
+    &["FLOP"],
+    &["FLOPS"],
+    &["W"],
+    &["Wh"],
+    &["GPU-hours"],
+    &["USD/hour"],
+    &["USD/GPU-hour"],
+    &["元", "万元", "亿元"],
+];
+
+/// The unit a result is given in when none is asked for: the first
+/// operand's unit of the result's dimension ("8 * 141 GB" in GB,
+/// "$2.50/hour × 1000" in USD/hour), prefixed anew only when the number
+/// would not read well in it (70 MW, not 70000000 W); else the sensible
+/// unit of that dimension the number reads best in (FLOP ÷ FLOPS in days or
+/// years); else the same for the dimension without its counted things
+/// ("2048 GPUs * 80 GB" in bytes). `None` leaves the result in base units.
+fn answer_unit(value: &expr::Value, operands: &[&Unit], units: &UnitTable) -> Option<Unit> {
+    let number = value.interval.nominal;
+    let reads_well = |u: &Unit| (1.0..1e4).contains(&(number / u.factor).abs());
+    let fills = |u: &Unit| (number / u.factor).abs() >= 1.0;
+    let physical = value.dimension.physical();
+    let physical = (physical != value.dimension && physical != Dimension::NONE).then_some(physical);
+    for dimension in std::iter::once(value.dimension).chain(physical) {
+        let sensible = sensible_ladder(dimension, units);
+        if let Some(u) = operands
+            .iter()
+            .find(|u| u.dimension == dimension && !u.is_one())
+        {
+            let unit = Unit {
+                label: currency_code(&u.label),
+                ..(*u).clone()
+            };
+            if number == 0.0 || reads_well(&unit) {
+                return Some(unit);
+            }
+            let ladder = prefixed(&unit, units)
+                .or(sensible.filter(|l| l.iter().any(|s| s.factor == unit.factor)))
+                .unwrap_or_default();
+            // The nearest rung the number reads well on; failing that, the
+            // largest it fills, else the smallest.
+            let at = ladder.iter().position(|u| u.factor == unit.factor);
+            let nearest = ladder
+                .iter()
+                .enumerate()
+                .filter(|(_, u)| reads_well(u))
+                .min_by_key(|(i, _)| i.abs_diff(at.unwrap_or(0)))
+                .map(|(_, u)| u);
+            let fallback = ladder.iter().rev().find(|u| fills(u)).or(ladder.first());
+            return Some(nearest.or(fallback).cloned().unwrap_or(unit));
+        }
+        // "2 / GPU-hour": so many per one of an operand's unit.
+        if let Some(u) = operands
+            .iter()
+            .find(|u| !u.is_one() && u.dimension == Dimension::NONE / dimension)
+        {
+            return Some(Unit {
+                label: format!("/{}", currency_code(&u.label)),
+                dimension,
+                factor: 1.0 / u.factor,
+                binary_factor: None,
+                calendar_range: None,
+            });
+        }
+        if let Some(ladder) = sensible {
+            let best = ladder
+                .iter()
+                .rev()
+                .find(|u| number != 0.0 && reads_well(u))
+                .or_else(|| ladder.iter().rev().find(|u| fills(u)))
+                .or(ladder.first());
+            return best.cloned();
+        }
+    }
+    None
+}
+
+/// The sensible units of a dimension, smallest first ([`SENSIBLE`]); a
+/// unit listed alone comes with its prefixes: B, kB, MB and so on.
+fn sensible_ladder(dimension: Dimension, units: &UnitTable) -> Option<Vec<Unit>> {
+    SENSIBLE.iter().find_map(|labels| {
+        let ladder: Vec<Unit> = labels.iter().filter_map(|l| named_unit(l, units)).collect();
+        if ladder.first()?.dimension != dimension {
+            return None;
+        }
+        match ladder.as_slice() {
+            [alone] => prefixed(alone, units).or(Some(ladder)),
+            _ => Some(ladder),
+        }
+    })
+}
+
+/// A unit under every prefix of its family, smallest first; for a compound
+/// unit ("TB/s"), its numerator's: TB/s, PB/s.
+fn prefixed(unit: &Unit, units: &UnitTable) -> Option<Vec<Unit>> {
+    if let Some(ladder) = units.prefix_ladder(&unit.label) {
+        return Some(ladder.to_vec());
+    }
+    let (head, per) = unit.label.split_once('/')?;
+    let head_unit = units
+        .compound_unit_at(head)
+        .filter(|m| m.len == head.len())?
+        .unit;
+    let ladder = units.prefix_ladder(head)?;
+    Some(
+        ladder
+            .iter()
+            .map(|h| Unit {
+                label: format!("{}/{per}", h.label),
+                factor: unit.factor * h.factor / head_unit.factor,
+                binary_factor: None,
+                calendar_range: None,
+                dimension: unit.dimension,
+            })
+            .collect(),
+    )
 }
 
 /// The result for scripts: a whole number below 2⁵² in full, so a numeral
@@ -108,6 +280,33 @@ fn printed(number: f64) -> String {
     } else {
         plain(number)
     }
+}
+
+/// The tokens with a minus that stands where an operand begins ("-5 + 3",
+/// "2 * -3", "(-5)") folded into the number after it, which it negates.
+/// Prose has no such minus: there a lone hyphen is a dash.
+fn negated(tokens: Vec<Token>, expression: &str) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(t) = tokens.next() {
+        let minus = match &t {
+            Token::Text(span) => matches!(&expression[span.clone()], "-" | "−"),
+            Token::Op(Op::Subtract, _) => true,
+            _ => false,
+        };
+        let operand_begins = matches!(out.last(), None | Some(Token::Op(..) | Token::Open(_)));
+        if minus
+            && operand_begins
+            && let Some(Token::Quantity(q)) = tokens.peek_mut()
+        {
+            q.number = q.number.scale(-1.0);
+            q.number_alternative = q.number_alternative.map(|a| a.scale(-1.0));
+            q.span.start = t.span().start;
+            continue;
+        }
+        out.push(t);
+    }
+    out
 }
 
 /// A number the lexer leaves as text, since in prose a lone "一" or "one"
@@ -129,7 +328,30 @@ fn lone_numeral(expression: &str, span: Range<usize>, units: &UnitTable) -> Opti
     })
 }
 
-/// A label for a value in base units: "B", "FLOP/s", "USD", "W·s".
+/// A unit with no number, as in "2 / GPU-hour": one of it.
+fn lone_unit(expression: &str, span: Range<usize>, units: &UnitTable) -> Option<Quantity> {
+    let text = &expression[span.clone()];
+    let m = units
+        .compound_unit_at(text)
+        .filter(|m| m.len == text.len())?;
+    Some(Quantity {
+        span,
+        number: Interval::exact(1.0),
+        number_alternative: None,
+        unit: Unit {
+            label: text.to_string(),
+            ..m.unit
+        },
+        hedge: None,
+        step: 1.0,
+        magnitude: 1.0,
+        digit_half: 0.0,
+        is_share: false,
+    })
+}
+
+/// A label for a value in base units, when no unit reads better:
+/// "parameter·token", "1/s".
 fn base_label(d: Dimension) -> String {
     let symbol = |b: Base| match b {
         Base::Byte => "B",
@@ -190,6 +412,106 @@ mod tests {
         );
         assert_eq!(calc("400 Gb/s -> GB/s").unwrap(), "50 GB/s");
         assert_eq!(calc("100000 * 700 W -> MW").unwrap(), "70 MW");
+        assert_eq!(calc("8 * 141 GB").unwrap(), "1128 GB");
+        assert_eq!(calc("$2.50/hour * 1000").unwrap(), "2500 USD/hour");
+        assert_eq!(
+            calc("6 * 37B params * 14.8T tokens -> FLOP").unwrap(),
+            "3.2856e24 FLOP"
+        );
+        assert_eq!(
+            calc("5.2 万卡时 * 2.1 USD/GPU-hour -> 万美元").unwrap(),
+            "10.92 万美元"
+        );
+        assert_eq!(calc("$3/B200-hour * 10 B200-hour").unwrap(), "30 USD");
+        assert_eq!(calc("400GbE -> GB/s").unwrap(), "50 GB/s");
+        assert_eq!(calc("两个半月 -> days").unwrap(), "76.09375 days");
+    }
+
+    #[test]
+    fn a_result_keeps_the_unit_of_its_operands() {
+        assert_eq!(calc("8 * 141 GB").unwrap(), "1128 GB");
+        assert_eq!(calc("141 GB + 80 GB").unwrap(), "221 GB");
+        assert_eq!(calc("1 GPU-hour").unwrap(), "1 GPU-hour");
+        assert_eq!(calc("1.5 TWh").unwrap(), "1.5 TWh");
+        assert_eq!(calc("$2.50/hour * 1000").unwrap(), "2500 USD/hour");
+        assert_eq!(calc("16 字节 * 2").unwrap(), "32 字节");
+        // A number with no unit stays bare.
+        assert_eq!(calc("8 * 141").unwrap(), "1128");
+    }
+
+    #[test]
+    fn a_prefix_or_a_unit_of_the_same_kind_makes_the_number_read_well() {
+        assert_eq!(calc("100000 * 700 W").unwrap(), "70 MW");
+        assert_eq!(calc("两万亿 * 16 字节").unwrap(), "32 TB");
+        assert_eq!(calc("0.5 GB").unwrap(), "500 MB");
+        assert_eq!(calc("16 * 1024 GiB").unwrap(), "16 TiB");
+        assert_eq!(calc("1000 * 24 hours").unwrap(), "1000 days");
+        assert_eq!(calc("3 亿元 * 2").unwrap(), "6 亿元");
+        assert_eq!(calc("4.8 TB/s * 1000").unwrap(), "4800 TB/s");
+        assert_eq!(calc("48 TB/s * 1000").unwrap(), "48 PB/s");
+        // Under ten thousand, the input's unit reads well as it is.
+        assert_eq!(calc("8 * 1000 GB").unwrap(), "8000 GB");
+    }
+
+    #[test]
+    fn a_result_no_operand_has_the_unit_of_takes_a_sensible_one() {
+        assert_eq!(calc("1 GPU-hour * 2 USD/GPU-hour").unwrap(), "2 USD");
+        assert_eq!(
+            calc("2.788e6 GPU-hours / 2048 GPUs").unwrap(),
+            "56.72200521 days"
+        );
+        assert_eq!(
+            calc("4.8e26 FLOP / (989 TFLOPS * 0.4)").unwrap(),
+            "38448.64042 years"
+        );
+        assert_eq!(calc("1000 GPUs * 24 hours").unwrap(), "24000 GPU-hours");
+        assert_eq!(calc("5 ExaFLOPs / 1 s").unwrap(), "5 EFLOPS");
+        // Counted things dropped: the bytes of 2048 cards, in the unit of
+        // the bytes.
+        assert_eq!(calc("2048 GPUs * 80 GB").unwrap(), "163.84 TB");
+        assert_eq!(calc("80 GB / 8 GPUs").unwrap(), "10 GB");
+        // Nothing sensible to say: base units.
+        assert_eq!(
+            calc("6 * 37B params * 14.8T tokens").unwrap(),
+            "3.2856e24 parameter·token"
+        );
+    }
+
+    #[test]
+    fn targets_are_named_as_people_name_them() {
+        assert_eq!(
+            calc("2 USD/GPU-hour -> $/GPU-hour").unwrap(),
+            "2 USD/GPU-hour"
+        );
+        assert_eq!(calc("$3 -> US$").unwrap(), "3 USD");
+        assert_eq!(calc("3.2e8 元 -> 亿元").unwrap(), "3.2 亿元");
+        assert_eq!(calc("30000 元 -> 万元").unwrap(), "3 万元");
+        assert_eq!(calc("$3e6 -> 万美元").unwrap(), "300 万美元");
+        assert_eq!(calc("3.2e9 -> 亿").unwrap(), "32 亿");
+        // A magnitude word needs a unit after it, or nothing.
+        assert!(matches!(
+            calc("3 元 -> 亿banana").unwrap_err(),
+            CalcError::UnknownUnit(_)
+        ));
+        // Dollars are no yuan.
+        assert!(matches!(
+            calc("$3 -> 万元").unwrap_err(),
+            CalcError::Incompatible { .. }
+        ));
+    }
+
+    #[test]
+    fn counted_things_never_block_a_conversion() {
+        assert_eq!(
+            calc("6 * 37B params * 14.8T tokens -> FLOP").unwrap(),
+            "3.2856e24 FLOP"
+        );
+        assert_eq!(calc("8 GPUs * 700 W -> kW").unwrap(), "5.6 kW");
+        // A physical dimension still does.
+        assert!(matches!(
+            calc("37B params * 2 bytes -> FLOP").unwrap_err(),
+            CalcError::Incompatible { .. }
+        ));
     }
 
     #[test]
@@ -239,6 +561,69 @@ mod tests {
         assert_eq!(calc("one + two").unwrap(), "3");
         assert!(matches!(
             calc("一样").unwrap_err(),
+            CalcError::Unreadable(_)
+        ));
+    }
+
+    #[test]
+    fn a_minus_before_a_number_negates_it() {
+        assert_eq!(calc("-5 + 3").unwrap(), "-2");
+        assert_eq!(calc("2 * -3 GB").unwrap(), "-6 GB");
+        assert_eq!(calc("5 - -3").unwrap(), "8");
+        assert_eq!(calc("(-5) * 2").unwrap(), "-10");
+        assert_eq!(calc("−5 + 3").unwrap(), "-2");
+        // Between two operands it is still a subtraction.
+        assert_eq!(calc("5 - 3").unwrap(), "2");
+        // Before no number it is nothing to read.
+        assert!(matches!(
+            calc("- banana").unwrap_err(),
+            CalcError::Unreadable(_)
+        ));
+    }
+
+    #[test]
+    fn powers_of_whole_numbers() {
+        assert_eq!(calc("2^10").unwrap(), "1024");
+        assert_eq!(calc("2^30 B -> GiB").unwrap(), "1 GiB");
+        assert_eq!(calc("3 * 2^10").unwrap(), "3072");
+        assert!(matches!(
+            calc("2^99999").unwrap_err(),
+            CalcError::OutOfRange(_)
+        ));
+    }
+
+    #[test]
+    fn unit_words_as_articles_write_them() {
+        assert_eq!(calc("5 ExaFLOPs -> FLOP").unwrap(), "5e18 FLOP");
+        assert_eq!(calc("5 Tflops -> TFLOPS").unwrap(), "5 TFLOPS");
+        assert_eq!(calc("9 T-token -> tokens").unwrap(), "9000000000000 tokens");
+        assert_eq!(calc("14.8T-token").unwrap(), "14800000000000 token");
+        assert_eq!(
+            calc("6 * 37B-parameter * 14.8T-token -> FLOP").unwrap(),
+            "3.2856e24 FLOP"
+        );
+        assert_eq!(calc("400GbE -> GB/s").unwrap(), "50 GB/s");
+        assert_eq!(calc("400 GbE * 8").unwrap(), "3200 GbE");
+        assert_eq!(calc("两个半月").unwrap(), "2.5 个月");
+        assert_eq!(calc("一个半月 -> days").unwrap(), "45.65625 days");
+        assert_eq!(calc("三个半月").unwrap(), "3.5 个月");
+        assert_eq!(calc("每秒 3 次").unwrap(), "3 次/秒");
+        assert_eq!(calc("每秒 3 次 * 1 hours").unwrap(), "10800");
+    }
+
+    #[test]
+    fn a_unit_alone_is_one_of_it() {
+        assert_eq!(calc("2 / GPU-hour").unwrap(), "2 /GPU-hour");
+        assert_eq!(calc("2 / GPU-hour * 1000 GPU-hours").unwrap(), "2000");
+        assert_eq!(calc("GiB -> B").unwrap(), "1073741824 B");
+        assert_eq!(calc("$3/B200-hour * 10 B200-hour").unwrap(), "30 USD");
+        assert_eq!(
+            calc("$2 / GPU-hour * 8 GPUs * 24 hours").unwrap(),
+            "384 USD"
+        );
+        // A word that is no unit is still unreadable.
+        assert!(matches!(
+            calc("2 / banana").unwrap_err(),
             CalcError::Unreadable(_)
         ));
     }

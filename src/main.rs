@@ -158,6 +158,8 @@ enum Command {
     /// Evaluate an expression with units: `audit calc "8 * 80 GB -> GiB"`.
     Calc {
         /// The expression, with an optional `-> UNIT` to convert the result.
+        /// It may begin with a minus: `audit calc "-5 + 3"`.
+        #[arg(allow_hyphen_values = true)]
         expression: String,
     },
     /// Print the documentation of a check: `audit explain arithmetic`.

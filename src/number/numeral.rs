@@ -2,9 +2,9 @@
 //!
 //! One function, [`numeral_at`], reads the number that starts at a byte
 //! offset, in any of the forms articles use: Arabic digits with grouping,
-//! decimals and exponents (`1,234.5`, `4.8e26`, `4.8×10²⁶`, `10^25`, full-width
-//! `６４０`), magnitude words and suffixes (`16K`, `2.4M`, `405B`, `1.25
-//! million`, `3140 亿`, `10萬`), English number words (`two trillion`, `a
+//! decimals and exponents (`1,234.5`, `4.8e26`, `4.8×10²⁶`, `10^25`, `2^10`,
+//! full-width `６４０`), magnitude words and suffixes (`16K`, `2.4M`, `405B`,
+//! `1.25 million`, `3140 亿`, `10萬`), English number words (`two trillion`, `a
 //! dozen`, `half`, `a third`) and Chinese numerals (`三千一百四十亿`,
 //! `六点七亿`, `两万亿`, `四成`, `一半`, `十几`, `三分之二`), which the
 //! `chinese` submodule reads section by section: 零 in any position
@@ -338,6 +338,24 @@ fn arabic(text: &str, pos: usize, units: &UnitTable) -> Option<Numeral> {
         return Some(Numeral {
             start: pos,
             end: end + len,
+            value: Interval::exact(v),
+            alternative: None,
+            form: Form::Arabic,
+            magnitude: 1.0,
+            step: v,
+            digit_half: 0.0,
+        });
+    }
+    // "2^10", "1024^3": a power of a whole number, exact as the power of
+    // ten is. Only with a caret: "2³" may be a footnote mark.
+    if digits.frac.is_empty()
+        && let Some(after) = text[end..].strip_prefix('^')
+        && let Some((exp, len)) = signed_integer(after)
+    {
+        let v = mantissa.powi(exp);
+        return Some(Numeral {
+            start: pos,
+            end: end + 1 + len,
             value: Interval::exact(v),
             alternative: None,
             form: Form::Arabic,
@@ -752,6 +770,12 @@ mod tests {
         assert_value("4.8 × 10^26", 4.8e26);
         assert_value("3.3×10²⁴", 3.3e24);
         assert_value("10^25", 1e25);
+        assert_value("2^10", 1024.0);
+        assert_value("1024^3", 1073741824.0);
+        assert_value("2^-1", 0.5);
+        // No power without a whole base and a whole exponent.
+        assert_eq!(read("2^x").end, 1);
+        assert_eq!(read("2.5^2").end, 3);
         assert_value("10²⁵", 1e25);
         assert_value("5e-3", 5e-3);
         assert!(!read("10^999999").value.is_finite());

@@ -281,7 +281,8 @@ impl Lexer<'_> {
         (n.end > pos).then(|| n.end - pos)
     }
 
-    /// "每参数二十个 token": a quantity per unit, the unit before the number.
+    /// "每参数二十个 token": a quantity per unit, the unit before the number;
+    /// "每秒 3 次", a number of times per unit.
     fn per_unit_quantity_at(
         &self,
         doc: &str,
@@ -294,8 +295,13 @@ impl Lexer<'_> {
         let at = pos + '每'.len_utf8() + per.len;
         let skip = doc[at..end].len() - doc[at..end].trim_start().len();
         let (mut q, next) = self.quantity_at(doc, at + skip, end, before)?;
-        if q.unit.is_one() {
+        // "每秒 3 次": so many times per second, a rate of its own.
+        let times = doc[q.span.clone()].ends_with(['次']);
+        if q.unit.is_one() && !times {
             return None;
+        }
+        if times {
+            q.unit.label = "次".into();
         }
         q.unit = q.unit.per(&per.unit);
         q.span.start = pos;
@@ -495,6 +501,7 @@ impl Lexer<'_> {
         }
         // The unit, after a measure word if there is one: "二十个 token".
         let mut unit = Unit::one();
+        let mut and_a_half = false;
         if currency {
             unit = self
                 .units
@@ -502,15 +509,24 @@ impl Lexer<'_> {
                 .map(|m| m.unit)
                 .unwrap_or_else(Unit::one);
             unit.label = currency_label.into();
+            // "$2/GPU-hour", "$2 / GPU-hour", "$3/B200-hour".
             let after = &text[cursor..];
-            if let Some(per) = after
-                .strip_prefix('/')
-                .or_else(|| after.strip_prefix(" per "))
-                && let Some(denominator) = self.units.unit_at(per)
+            if let Some(per) = ["/", " / ", " per "]
+                .iter()
+                .find_map(|sep| after.strip_prefix(sep))
+                && let Some((denominator, len)) = self
+                    .units
+                    .unit_at(per)
+                    .map(|m| (m.unit, m.len))
+                    .or_else(|| self.card_hours_at(text, text.len() - per.len()))
             {
-                unit = unit.per(&denominator.unit);
-                cursor += after.len() - per.len() + denominator.len;
+                unit = unit.per(&denominator);
+                cursor += after.len() - per.len() + len;
             }
+        } else if let Some((u, len)) = self.and_a_half(text, cursor) {
+            unit = u;
+            cursor += len;
+            and_a_half = true;
         } else {
             let (found, next) = self.unit_after(text, cursor);
             if let Some(u) = found {
@@ -538,20 +554,16 @@ impl Lexer<'_> {
                     // "100,000 H100s": a count of accelerators; "2.788M
                     // H800-hours": the hours of those cards.
                     let name = text[cursor..cursor + len].trim();
-                    let hours = ["-hours", "-hour", "-hrs", "-hr"].iter().any(|h| {
-                        name.len() > h.len()
-                            && name.is_char_boundary(name.len() - h.len())
-                            && name[name.len() - h.len()..].eq_ignore_ascii_case(h)
-                    });
-                    let symbol = if hours { "GPU-hours" } else { "GPUs" };
-                    unit = self
-                        .units
-                        .unit_at(symbol)
-                        .map(|m| m.unit)
-                        .unwrap_or_else(Unit::one);
-                    unit.label = name.to_string();
-                    if hours {
+                    if let Some(hours) = self.card_hours(name) {
+                        unit = hours;
                         cursor += len;
+                    } else {
+                        unit = self
+                            .units
+                            .unit_at("GPUs")
+                            .map(|m| m.unit)
+                            .unwrap_or_else(Unit::one);
+                        unit.label = name.to_string();
                     }
                 }
             }
@@ -604,6 +616,13 @@ impl Lexer<'_> {
             digit_half: numeral.digit_half,
             is_share: numeral.form == Form::Share,
         };
+        // "两个半月" is 2.5 months, as precise as the digits would be.
+        if and_a_half {
+            q.number = Interval::around(q.number.nominal + 0.5, 0.05);
+            q.number_alternative = None;
+            q.digit_half = 0.05;
+            q.step = 0.1;
+        }
         // "1.6T optics": the magnitude letter is a line rate's.
         let glued_letter = text[..cursor].chars().next_back();
         if q.unit.is_one()
@@ -720,7 +739,7 @@ impl Lexer<'_> {
         let rest = &text[pos..];
         let trimmed = rest.trim_start_matches(INLINE_SPACES);
         let gap = rest.len() - trimmed.len();
-        if let Some((unit, len)) = self.hyphened_duration(rest) {
+        if let Some((unit, len)) = self.hyphened_unit(text, pos) {
             return (Some(unit), pos + len);
         }
         let Some(m) = self.units.compound_unit_at(trimmed) else {
@@ -779,18 +798,32 @@ impl Lexer<'_> {
 
     /// "a 30-day month", "a 24-hour run": a duration written as an
     /// adjective, its unit word hyphened to the number. Only durations, and
-    /// only a whole word: "8-GPU node" counts nodes, not GPUs. Returns the
-    /// unit and the length of the hyphen and word.
-    fn hyphened_duration(&self, rest: &str) -> Option<(Unit, usize)> {
-        let word_text = rest.strip_prefix('-')?;
+    /// only a whole word: "8-GPU node" counts nodes, not GPUs. After a
+    /// magnitude letter, tokens and parameters too: "a 14.8T-token run",
+    /// "9 T-token", "a 70B-parameter model" count what the word names.
+    /// Returns the unit and the length of the hyphen and word.
+    fn hyphened_unit(&self, text: &str, pos: usize) -> Option<(Unit, usize)> {
+        let word_text = text[pos..].strip_prefix('-')?;
         let word_len = word_text.len()
             - word_text
                 .trim_start_matches(|c: char| c.is_ascii_alphabetic())
                 .len();
         let word = &word_text[..word_len];
         let m = self.units.compound_unit_at(word)?;
-        let time = Dimension::of(Base::Second);
-        (word.len() >= 3 && m.len == word.len() && m.unit.dimension.compatible(time)).then(|| {
+        if word.len() < 3 || m.len != word.len() {
+            return None;
+        }
+        let duration = m.unit.dimension.compatible(Dimension::of(Base::Second));
+        let counted = [Base::Token, Base::Parameter]
+            .into_iter()
+            .any(|b| m.unit.dimension == Dimension::of(b));
+        // The numeral ends at its magnitude letter: "14.8T", "9 T".
+        let mut before = text[..pos].chars().rev();
+        let after_magnitude = before.next().is_some_and(|c| "KMBT".contains(c))
+            && before
+                .next()
+                .is_some_and(|c| c == ' ' || c.is_ascii_digit());
+        (duration || counted && after_magnitude).then(|| {
             let mut unit = m.unit;
             unit.label = word.to_string();
             (unit, 1 + word.len())
@@ -834,6 +867,43 @@ impl Lexer<'_> {
             }
             _ => (None, pos),
         }
+    }
+
+    /// "个半月", "個半小時" after a number: a duration and a half of its
+    /// unit, which is the unit as written with 个 and without 半 ("个月",
+    /// "个小时"). Returns the unit and the length of the words.
+    fn and_a_half(&self, text: &str, pos: usize) -> Option<(Unit, usize)> {
+        let rest = &text[pos..];
+        let (measure, after) = ["个", "個"]
+            .iter()
+            .find_map(|m| Some((*m, rest.strip_prefix(m)?.strip_prefix('半')?)))?;
+        let probe = format!("{measure}{after}");
+        let m = self.units.unit_at(&probe)?;
+        let duration = m.unit.dimension == Dimension::of(Base::Second);
+        (duration && m.len > measure.len()).then(|| {
+            let mut unit = m.unit;
+            unit.label = probe[..m.len].to_string();
+            (unit, m.len + '半'.len_utf8())
+        })
+    }
+
+    /// The hours of a named card, in GPU-hours: "H800-hours", "B200-hour".
+    fn card_hours(&self, name: &str) -> Option<Unit> {
+        let hours = ["-hours", "-hour", "-hrs", "-hr"].iter().any(|h| {
+            name.len() > h.len()
+                && name.is_char_boundary(name.len() - h.len())
+                && name[name.len() - h.len()..].eq_ignore_ascii_case(h)
+        });
+        let mut unit = self.units.unit_at("GPU-hours").filter(|_| hours)?.unit;
+        unit.label = name.to_string();
+        Some(unit)
+    }
+
+    /// [`Self::card_hours`] of the name at `pos`, and its length: the
+    /// denominator of "$3/B200-hour".
+    fn card_hours_at(&self, text: &str, pos: usize) -> Option<(Unit, usize)> {
+        let len = self.name_at(text, pos, text.len())?;
+        Some((self.card_hours(&text[pos..pos + len])?, len))
     }
 
     /// "H100", "H100s", "MI300X" right after a count (after a space).
@@ -1224,6 +1294,20 @@ mod tests {
     }
 
     #[test]
+    fn a_price_per_hour_of_a_card() {
+        let named = one("rents at $3/B200-hour");
+        assert_eq!(named.unit.label, "$/B200-hour");
+        assert_eq!(named.dimension(), one("$2/GPU-hour").dimension());
+        assert!((named.base_value(false, false).nominal - 3.0 / 3600.0).abs() < 1e-12);
+        let spaced = one("at $2 / GPU-hour");
+        assert_eq!(spaced.unit.label, "$/GPU-hour");
+        // A card's name alone is no denominator, and a division by a
+        // number stays a division.
+        assert_eq!(one("$3/B200 is cheap").unit.label, "$");
+        assert_eq!(texts("$16 / 8 GPUs"), ["$16", "8 GPUs"]);
+    }
+
+    #[test]
     fn hedges_widen_or_bound() {
         let q = one("至少需要 700GB 以上");
         assert_eq!(q.hedge, Some(Hedge::AtLeast));
@@ -1306,6 +1390,38 @@ mod tests {
         assert_eq!((month.lo, month.hi), (28.0 * DAY, 31.0 * DAY));
         let three = one("three months").premise();
         assert_eq!((three.lo, three.hi), (84.0 * DAY, 93.0 * DAY));
+    }
+
+    #[test]
+    fn a_duration_and_a_half() {
+        const MONTH: f64 = 2_629_800.0;
+        for (text, months) in [("两个半月", 2.5), ("一个半月", 1.5), ("三个半月", 3.5)]
+        {
+            let q = one(text);
+            assert_eq!(&text[q.span.clone()], text);
+            assert_eq!(q.unit.label, "个月", "{text}");
+            assert_eq!(q.base_value(false, false).nominal, months * MONTH, "{text}");
+        }
+        assert_eq!(one("訓練了兩個半月").unit.label, "個月");
+        assert_eq!(one("一个半小时").base_value(false, false).nominal, 5400.0);
+        // No 半, no half; 半 before no duration is no half of one.
+        assert_eq!(one("两个月").base_value(false, false).nominal, 2.0 * MONTH);
+        assert!(
+            quantities("三个半导体厂")
+                .iter()
+                .all(|q| q.number.nominal != 3.5)
+        );
+    }
+
+    #[test]
+    fn so_many_times_a_second_is_a_rate() {
+        let q = one("每秒 3 次");
+        assert_eq!(q.unit.label, "次/秒");
+        assert_eq!(q.dimension(), Dimension::NONE / Dimension::of(Base::Second));
+        assert_eq!(q.base_value(false, false).nominal, 3.0);
+        assert_eq!(one("每秒 3 万次").base_value(false, false).nominal, 3e4);
+        // Any other measure word is no rate.
+        assert!(one("每秒 3 个").unit.is_one());
     }
 
     #[test]
@@ -1400,6 +1516,19 @@ mod tests {
     }
 
     #[test]
+    fn an_ethernet_port_is_its_line_rate() {
+        for text in ["the 400GbE ports", "the 400 GbE ports"] {
+            let port = one(text);
+            assert_eq!(port.unit.label, "GbE", "{text}");
+            assert_eq!(port.base_value(false, false).nominal, 50e9, "{text}");
+        }
+        assert_eq!(one("1.6TbE").base_value(false, false).nominal, 200e9);
+        // No other word starting so.
+        assert!(one("400 GbEx").unit.is_one());
+        assert!(quantities("40GbEthernet").is_empty());
+    }
+
+    #[test]
     fn chinese_measure_words_and_shares() {
         assert_eq!(texts("两字节、四字节"), vec!["两字节", "四字节"]);
         assert_eq!(one("四成有效利用率").number.nominal, 40.0);
@@ -1441,6 +1570,28 @@ mod tests {
         assert_ne!(
             one("an 8-GPU node").dimension(),
             Dimension::of(Base::Second)
+        );
+    }
+
+    #[test]
+    fn tokens_and_parameters_may_be_hyphened_to_a_magnitude() {
+        let run = one("a 14.8T-token run");
+        assert_eq!(&"a 14.8T-token run"[run.span.clone()], "14.8T-token");
+        assert_eq!(run.dimension(), Dimension::of(Base::Token));
+        assert_eq!(run.base_value(false, false).nominal, 14.8e12);
+        let spaced = one("trained on 9 T-token of text");
+        assert_eq!(spaced.base_value(false, false).nominal, 9e12);
+        assert_eq!(spaced.dimension(), Dimension::of(Base::Token));
+        let model = one("a 70B-parameter model");
+        assert_eq!(model.dimension(), Dimension::of(Base::Parameter));
+        // A model's name is no count, and a magnitude before another word
+        // keeps no unit.
+        assert!(texts("Llama-3-8B and Llama-3-70B").is_empty());
+        assert!(one("a 16K-context model").unit.is_one());
+        // Without a magnitude the word describes, as "8-GPU node" does.
+        assert_ne!(
+            one("an 8-token window").dimension(),
+            Dimension::of(Base::Token)
         );
     }
 

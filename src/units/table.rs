@@ -65,6 +65,9 @@ struct UnitDef {
     #[serde(default = "one")]
     factor: f64,
     symbols: Vec<String>,
+    /// Symbols that are a unit only with a prefix: "Tflops", not "flops".
+    #[serde(default)]
+    prefixed_symbols: Vec<String>,
     words: Vec<String>,
     prefixes: Vec<String>,
     #[serde(default)]
@@ -104,6 +107,10 @@ pub struct UnitTable {
     /// Surfaces by their first character (lowercased for case-folded ones),
     /// longest first.
     surfaces: HashMap<char, Vec<Surface>>,
+    /// Each prefixed unit under every prefix of each of its families,
+    /// smallest factor first, by the unit's name: the byte gives [B, kB,
+    /// MB, …] and [B, KiB, MiB, …].
+    ladders: HashMap<String, Vec<Vec<Unit>>>,
     magnitudes: Vec<Magnitude>,
 }
 
@@ -131,6 +138,7 @@ impl UnitTable {
             }
         })?;
         let mut all: Vec<Surface> = Vec::new();
+        let mut ladders: HashMap<String, Vec<Vec<Unit>>> = HashMap::new();
         for def in &file.units {
             let mut dimension = Dimension::NONE;
             for (name, exponent) in &def.dimension {
@@ -175,6 +183,17 @@ impl UnitTable {
                         def.name
                     ))
                 })?;
+                if let Some(symbol) = def.symbols.first() {
+                    let mut ladder = vec![plain(symbol, def.factor, None)];
+                    for p in prefixes {
+                        if ladder.iter().all(|u| u.factor != p.factor * def.factor) {
+                            let label = format!("{}{symbol}", p.symbol);
+                            ladder.push(plain(&label, p.factor * def.factor, None));
+                        }
+                    }
+                    ladder.sort_by(|a, b| a.factor.total_cmp(&b.factor));
+                    ladders.entry(def.name.clone()).or_default().push(ladder);
+                }
                 let binary_of = |p: &PrefixDef| {
                     if !(def.binary_reading && family == "metric") {
                         return None;
@@ -188,7 +207,7 @@ impl UnitTable {
                 };
                 for p in prefixes {
                     let binary = binary_of(p);
-                    for symbol in &def.symbols {
+                    for symbol in def.symbols.iter().chain(&def.prefixed_symbols) {
                         let text = format!("{}{}", p.symbol, symbol);
                         push(
                             text.clone(),
@@ -196,9 +215,14 @@ impl UnitTable {
                             plain(&text, p.factor * def.factor, binary),
                         );
                         if symbol.len() > 1 {
-                            let text = format!("{}{}", p.word, symbol);
+                            // "teraFLOPS", and at the start of a word or a
+                            // sentence "ExaFLOPs".
                             let label = format!("{}{}", p.symbol, symbol);
-                            push(text, false, plain(&label, p.factor * def.factor, binary));
+                            for word in [p.word.clone(), capitalised(&p.word)] {
+                                let text = format!("{word}{symbol}");
+                                let unit = plain(&label, p.factor * def.factor, binary);
+                                push(text, false, unit);
+                            }
                         }
                     }
                     for word in def.words.iter().filter(|w| w.is_ascii()) {
@@ -260,6 +284,7 @@ impl UnitTable {
         magnitudes.sort_by(|a, b| b.word.len().cmp(&a.word.len()).then(a.word.cmp(&b.word)));
         Ok(UnitTable {
             surfaces,
+            ladders,
             magnitudes,
         })
     }
@@ -296,6 +321,30 @@ impl UnitTable {
             }
         }
         best
+    }
+
+    /// The unit written `label` under every prefix of its family, smallest
+    /// factor first: "GB" gives B, kB, MB, GB, TB, PB, EB; "GiB" B, KiB …
+    /// PiB; "字节" the ladder of B. `None` for a unit that takes no prefix.
+    pub fn prefix_ladder(&self, label: &str) -> Option<&[Unit]> {
+        let first = label.chars().next()?;
+        let surface = [first, first.to_ascii_lowercase()]
+            .iter()
+            .filter_map(|key| self.surfaces.get(key))
+            .flatten()
+            .find(|s| {
+                if s.fold_case {
+                    s.text.eq_ignore_ascii_case(label)
+                } else {
+                    s.text == label
+                }
+            })?;
+        let ladders = self.ladders.get(&surface.name)?;
+        ladders
+            .iter()
+            .find(|ladder| ladder.iter().any(|u| u.factor == surface.unit.factor))
+            .or(ladders.first())
+            .map(Vec::as_slice)
     }
 
     /// The longest unit at the start of `text`, compound ones included:
@@ -354,6 +403,14 @@ impl UnitTable {
     pub fn surface_count(&self) -> usize {
         self.surfaces.values().map(Vec::len).sum()
     }
+}
+
+/// "Exa" of "exa".
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// Whether a match of `len` bytes ends at a word boundary: an ASCII letter or
@@ -434,6 +491,26 @@ mod tests {
     }
 
     #[test]
+    fn prefixed_flops_spelled_every_way() {
+        let rate = unit("TFLOPS");
+        for form in ["Tflops", "TFlops", "teraflops", "Teraflops", "TeraFLOPS"] {
+            assert_eq!(unit(form).dimension, rate.dimension, "{form}");
+            assert_eq!(unit(form).factor, 1e12, "{form}");
+        }
+        assert_eq!(unit("Tflops").label, "Tflops");
+        assert_eq!(unit("teraflops").label, "Tflops");
+        // ExaFLOPs counts, as FLOPs does.
+        assert_eq!(unit("ExaFLOPs").dimension, unit("FLOPs").dimension);
+        assert_eq!(unit("ExaFLOPs").factor, 1e18);
+        assert_eq!(unit("exaFLOP/s").dimension, rate.dimension);
+        // Bare "flops" is a count in one field and a rate in another.
+        let table = UnitTable::builtin();
+        assert!(table.unit_at("flops").is_none());
+        assert!(table.unit_at("Flops").is_none());
+        assert!(table.unit_at("Exaggerated").is_none());
+    }
+
+    #[test]
     fn flops_rate_and_count_differ() {
         assert_eq!(unit("TFLOPS").dimension, unit("TFLOP/s").dimension);
         assert!(!unit("TFLOPS").dimension.compatible(unit("FLOPs").dimension));
@@ -454,6 +531,25 @@ mod tests {
         assert!(table.unit_at("hours").is_some());
         assert!(table.unit_at("hx").is_none());
         assert_eq!(table.unit_at("GB of memory").unwrap().len, 2);
+    }
+
+    #[test]
+    fn a_prefixed_unit_has_a_ladder_in_its_own_family() {
+        let table = UnitTable::builtin();
+        let labels = |label: &str| -> Vec<String> {
+            table
+                .prefix_ladder(label)
+                .unwrap_or_else(|| panic!("no ladder for {label:?}"))
+                .iter()
+                .map(|u| u.label.clone())
+                .collect()
+        };
+        assert_eq!(labels("GB"), ["B", "kB", "MB", "GB", "TB", "PB", "EB"]);
+        assert_eq!(labels("GiB"), ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]);
+        assert_eq!(labels("字节"), labels("GB"));
+        assert_eq!(labels("TWh")[4], "TWh");
+        assert!(table.prefix_ladder("hours").is_none());
+        assert!(table.prefix_ladder("卡时").is_none());
     }
 
     #[test]
