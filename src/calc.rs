@@ -546,8 +546,8 @@ mod tests {
             "3.14496e23 FLOP"
         );
         assert_eq!(
-            calc("3640 PF-days").unwrap(),
-            calc("3640 petaflop days").unwrap()
+            calc("3640 PF-days -> FLOP").unwrap(),
+            calc("3640 petaflop days -> FLOP").unwrap()
         );
         // A petaflop alone is 10^15 FLOP, not a day of them.
         assert_eq!(calc("3640 petaflop -> FLOP").unwrap(), "3.64e18 FLOP");
