@@ -573,6 +573,19 @@ fn share_columns(input: &Input, grid: &Grid) -> Vec<Finding> {
         {
             continue;
         }
+        // "| FP16 | 100% |⏎| 4-bit | 25% |": a row that is all of the whole
+        // leaves nothing to the others, so figures beside it are each
+        // against it (a baseline), not shares of one whole.
+        let values: Vec<f64> = shares
+            .iter()
+            .filter_map(|&r| grid.value(r, column))
+            .map(|q| q.premise().nominal)
+            .collect();
+        let baseline =
+            values.iter().any(|&v| v >= 1.0) && values.iter().filter(|&&v| v > 0.0).count() > 1;
+        if baseline {
+            continue;
+        }
         // The counts: columns to the left whose body cells are all figures
         // of one dimension, not percentages, nearest first. Each is a
         // reading; a share holds when one of them gives it.
@@ -1222,6 +1235,12 @@ mod tests {
             wrong.message.render(crate::lang::Lang::ZhHant.catalogue()),
             "60 ÷ 該欄之和 300 = 20%，不是 25%"
         );
+    }
+
+    #[test]
+    fn percentages_against_a_baseline_row_are_no_shares() {
+        let table = "| Scheme | Error | Memory share |\n|---|---|---|\n| FP16 | 0 | 100% |\n| 4-bit | 0.047 | 25% |\n| 4-bit grouped | 0.0041 | 25% |\n";
+        assert!(checked(table).is_empty(), "{:?}", checked(table));
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub fn mentions(kb: &Kb, text: &str) -> Vec<Mention> {
             i += 1;
             continue;
         }
-        if !product_like(&text[w.clone()], cjk) {
+        if !product_like(&text[w.clone()], cjk) && !acronym_after_a_chinese_name(text, w) {
             i += 1;
             continue;
         }
@@ -531,6 +531,18 @@ fn product_like(word: &str, cjk: bool) -> bool {
     shaped && !ordinary(word) && !is_unit_or_cue(word)
 }
 
+/// Whether a word of three capitals and more is glued to the Chinese name
+/// before it ("平头哥PPU", "昆仑芯XPU"): a product's name, unless it is a unit,
+/// a cue or a plain word ("GPU", "HBM", "AI").
+fn acronym_after_a_chinese_name(text: &str, word: &Range<usize>) -> bool {
+    let w = &text[word.clone()];
+    w.len() >= 3
+        && w.bytes().all(|b| b.is_ascii_uppercase())
+        && text[..word.start].chars().next_back().is_some_and(is_cjk)
+        && !ordinary(w)
+        && !is_unit_or_cue(w)
+}
+
 /// Whether a capitalised word and the number after it make a model
 /// number: "Ascend 910B", "Qwen 72B", "Atlas 950", but not "NVIDIA 80GB",
 /// "Google 2024" or "So 8".
@@ -638,6 +650,14 @@ mod tests {
         );
         // Its own size restates it.
         assert_eq!(names("DeepSeek R1 671B in FP8"), [("DeepSeek R1", true)]);
+    }
+
+    #[test]
+    fn capitals_glued_to_a_chinese_name_are_a_product() {
+        assert_eq!(names("其中平头哥PPU采用HBM2e显存"), [("PPU", false)]);
+        // Units, cues and plain acronyms stay none.
+        assert!(names("单卡GPU显存").is_empty());
+        assert!(names("采用HBM显存").is_empty());
     }
 
     #[test]
