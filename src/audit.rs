@@ -316,7 +316,8 @@ fn audit_blocks(
     kb: &Kb,
     settings: &Settings,
 ) -> FileReport {
-    let sentences = sentences_in(&document, &blocks);
+    let mut sentences = sentences_in(&document, &blocks);
+    crate::claim::names::drop_figures_in_names(&document.text, &mut sentences, kb);
     let claims = sentences
         .iter()
         .flat_map(|s| &s.tokens)

@@ -357,6 +357,43 @@ fn memory_sizes(kb: &Kb, entities: &[usize]) -> Option<Vec<f64>> {
     (!sizes.is_empty()).then_some(sizes)
 }
 
+/// Drops the figures that are part of a name the knowledge base knows:
+/// the "910B" of "昇腾910B", glued to the words before it, is no 910 bytes.
+/// Only sentences with a figure glued to a letter or a Chinese character are
+/// searched for names, so most are left as they are.
+pub fn drop_figures_in_names(text: &str, sentences: &mut [Sentence], kb: &Kb) {
+    for sentence in sentences {
+        let glued = |q: &Quantity| {
+            text[..q.span.start]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphabetic() || is_cjk(c))
+        };
+        let any_glued = sentence
+            .tokens
+            .iter()
+            .any(|t| matches!(t, Token::Quantity(q) if glued(q)));
+        if !any_glued {
+            continue;
+        }
+        let span = sentence.span.clone();
+        let names: Vec<Range<usize>> = mentions(kb, &text[span.clone()])
+            .into_iter()
+            .filter(|m| !m.entities.is_empty())
+            .map(|m| m.span.start + span.start..m.span.end + span.start)
+            .collect();
+        sentence.tokens.retain(|t| match t {
+            Token::Quantity(q) => {
+                !(glued(q)
+                    && names
+                        .iter()
+                        .any(|n| n.start < q.span.start && q.span.end <= n.end))
+            }
+            _ => true,
+        });
+    }
+}
+
 /// A model size written right after a name, joined by a hyphen or a space
 /// ("-70B", " 1.5B", "-7b"): the parameters, and the length written.
 fn size_after(rest: &str) -> Option<(f64, usize)> {
@@ -658,6 +695,23 @@ mod tests {
         // Units, cues and plain acronyms stay none.
         assert!(names("单卡GPU显存").is_empty());
         assert!(names("采用HBM显存").is_empty());
+    }
+
+    #[test]
+    fn a_figure_inside_a_known_name_is_no_figure() {
+        let text = "华为昇腾910B的显存为 64GB。";
+        let report = crate::audit::audit(
+            crate::read::document::Document::new("t.md", text.to_string()),
+            Kb::builtin(),
+        );
+        assert_eq!(report.claims, 1, "only 64GB is a figure");
+        // Glued to words that name nothing known, a figure stays one.
+        let text = "显存80GB，参数量70B。";
+        let report = crate::audit::audit(
+            crate::read::document::Document::new("t.md", text.to_string()),
+            Kb::builtin(),
+        );
+        assert_eq!(report.claims, 2);
     }
 
     #[test]

@@ -255,7 +255,8 @@ fn statements_in(
     kb: &Kb,
     findings: &[Finding],
 ) -> Vec<Statement> {
-    let sentences = sentences_in(document, blocks);
+    let mut sentences = sentences_in(document, blocks);
+    crate::claim::names::drop_figures_in_names(&document.text, &mut sentences, kb);
     let text = document.text.as_str();
     let facts = Facts::new(text, &sentences, kb);
     let typed = typed_mentions(&facts);
