@@ -1010,6 +1010,14 @@ mod tests {
     }
 
     #[test]
+    fn an_annotated_sum_is_checked() {
+        assert_eq!(
+            verdicts("40GB(权重) + 20GB(梯度) = 70GB"),
+            [Verdict::Contradicted]
+        );
+    }
+
+    #[test]
     fn numbers_run_together_are_no_operand() {
         // "17300000000*2175000000000" with its star taken for emphasis.
         assert!(verdicts("需要的算力为 173000000002175000000000/24/3600 = 137").is_empty());

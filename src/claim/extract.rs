@@ -34,6 +34,8 @@ impl Calculation {
 
 /// Stated calculations in one sentence's tokens.
 pub fn calculations(tokens: &[Token], text: &str) -> Vec<Calculation> {
+    let unannotated = without_annotations(tokens, text);
+    let tokens = unannotated.as_deref().unwrap_or(tokens);
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
@@ -54,6 +56,32 @@ pub fn calculations(tokens: &[Token], text: &str) -> Vec<Calculation> {
         }
     }
     out
+}
+
+/// The tokens without the words in brackets that annotate an operand
+/// ("40GB(权重) + 20GB(梯度) = 60GB", "80 GB (weights) + 20 GB (cache)"):
+/// a bracket of words alone between an operand and an operator or "=" says
+/// what the operand is, and is no part of the arithmetic. `None` when
+/// there is none.
+fn without_annotations(tokens: &[Token], text: &str) -> Option<Vec<Token>> {
+    let annotation_at = |i: usize| {
+        matches!(tokens.get(i), Some(Token::Quantity(_)))
+            && matches!(tokens.get(i + 1), Some(Token::Open(_)))
+            && matches!(tokens.get(i + 2), Some(Token::Text(span))
+                if !text[span.clone()].contains(|c: char| c.is_ascii_digit()))
+            && matches!(tokens.get(i + 3), Some(Token::Close(_)))
+            && matches!(tokens.get(i + 4), Some(Token::Op(..) | Token::Relation(..)))
+    };
+    if !(0..tokens.len()).any(annotation_at) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        out.push(tokens[i].clone());
+        i += if annotation_at(i) { 4 } else { 1 };
+    }
+    Some(out)
 }
 
 /// Operators the expression reader does not know: powers, roots and
@@ -339,6 +367,17 @@ mod tests {
             .iter()
             .map(|c| &text[c.span()])
             .collect()
+    }
+
+    #[test]
+    fn words_in_brackets_after_an_operand_annotate_it() {
+        let text = "40GB(权重) + 20GB(梯度) = 70GB";
+        assert_eq!(stated(text), vec!["40GB(权重) + 20GB(梯度) = 70GB"]);
+        let text = "80 GB (weights) + 20 GB (cache) = 100 GB";
+        assert_eq!(
+            stated(text),
+            vec!["80 GB (weights) + 20 GB (cache) = 100 GB"]
+        );
     }
 
     #[test]
