@@ -169,7 +169,15 @@ fn ends_sentence(text: &str, i: usize, c: char) -> bool {
                 "No" | "no" => numbered,
                 _ => false,
             };
-            !abbreviation && next.is_none_or(|n| n.is_whitespace())
+            // "a 4.5x improvement.There are": a page run together when it
+            // was scraped still ends its sentence where a word begins anew.
+            let glued_word = {
+                let mut after = text[i + 1..].chars();
+                text[..i].ends_with(|p: char| p.is_ascii_lowercase())
+                    && after.next().is_some_and(|c| c.is_ascii_uppercase())
+                    && after.next().is_some_and(|c| c.is_ascii_lowercase())
+            };
+            !abbreviation && (next.is_none_or(|n| n.is_whitespace()) || glued_word)
         }
         _ => false,
     }
@@ -404,6 +412,24 @@ mod tests {
                 "内存带宽是 H100 的 1.6 倍\nthe FP8\ndense figure 是 2 字节，\n即每 token 2 字节",
                 "80GB",
                 "6x longer"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_sentence_run_into_the_next_word_still_ends() {
+        let md = "Bandwidth rose to 7.2 TB/s, a 4.5x improvement.There are other ways. See Node.js and U.S.A today.\n";
+        let block = &prose_blocks(md)[0];
+        let (offset, view) = prose_view(md, block);
+        assert_eq!(
+            sentences(&view, offset)
+                .into_iter()
+                .map(|r| &md[r])
+                .collect::<Vec<_>>(),
+            vec![
+                "Bandwidth rose to 7.2 TB/s, a 4.5x improvement.",
+                "There are other ways.",
+                "See Node.js and U.S.A today."
             ]
         );
     }
