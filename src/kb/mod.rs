@@ -8,12 +8,15 @@
 //! replaces the built-in one, remembering what it replaced so reports can say
 //! so. Every problem, from a YAML typo to a fact citing a missing source, is
 //! reported with its file, line and column (the `validate` module). [`formula`] holds
-//! the relations between kinds of figure (`claims/formulas.yaml`).
+//! the relations between kinds of figure (`claims/formulas.yaml`); the
+//! `sparsity` module derives the throughput column a 2:4-sparse part's
+//! sources leave out.
 
 pub mod describe;
 pub mod formula;
 mod names;
 mod schema;
+mod sparsity;
 mod validate;
 mod value;
 
@@ -272,7 +275,10 @@ impl Kb {
         Ok(Kb::new(entities, sources))
     }
 
-    fn new(entities: Vec<Entity>, sources: BTreeMap<String, Source>) -> Kb {
+    fn new(mut entities: Vec<Entity>, sources: BTreeMap<String, Source>) -> Kb {
+        entities
+            .iter_mut()
+            .for_each(sparsity::derive_missing_columns);
         let names = NameIndex::new(&entities);
         Kb {
             entities,
