@@ -213,6 +213,8 @@ spec-verified-note = {"; "}{ $note }
 spec-contradicted = { $subject } { $column } is { $values }, not { $claim }
 # A throughput stated in a precision the part lacks ("A100 FP8 312 TFLOPS").
 spec-unsupported = { $subject } does not support { $precision }: { $claim } cannot be its { $precision } throughput
+spec-mixed-sparse = { $claim } is { $entity }'s { $precision } throughput with sparsity, but the table's other throughputs are dense
+spec-mixed-dense = { $claim } is { $entity }'s dense { $precision } throughput, but the table's other throughputs are with sparsity
 # A user's fact that replaces a built-in one.
 spec-overridden = { $value } is from { $file }, overriding the built-in { $old }
 
@@ -241,6 +243,8 @@ unchecked-its-subject = its subject
 note-calculation = the calculation
 note-configuration = the configuration
 note-entity = the entity
+note-mixed-dense = a dense figure
+note-mixed-sparse = a figure with sparsity
 note-stated-here-too = stated here too
 note-whole = the whole
 note-part = the part
@@ -270,6 +274,7 @@ note-rests-on = rests on a contradicted figure: { $message }
 
 # The readings tried, each short of the claim.
 help-no-reading = no reading reconciles them: { $readings }
+help-mixed-columns = read as the rest of the table, { $entity }'s { $precision } throughput is { $value }
 # One reading's result ("687 GB if the byte prefixes are binary").
 help-value-if = { $value } if { $reading }
 list-comma-or = { $first }, or { $second }
@@ -317,6 +322,8 @@ note-later-stated = later { $value }
 # The values the knowledge base has for the figure's column.
 label-values = { $column }: { $values }
 label-unsupported = no { $precision } on this part
+label-mixed-sparse = sparse, among dense figures
+label-mixed-dense = dense, among sparse figures
 
 ## The steps of a recomputation: a step that is only figures and
 ## operators is label-as-written, the same in every language.

@@ -8,6 +8,7 @@ pub mod consistency;
 pub mod difference;
 pub mod finding;
 pub mod formula;
+mod mixed_columns;
 pub mod ratio;
 pub mod restate;
 pub mod share;

@@ -31,6 +31,11 @@
 //! columns are recorded. A list's introduction ("The MI300X has:") names
 //! its items' subject, and "respectively" pairs names and figures in order.
 //!
+//! A table read in two columns at once is inconsistent: where no fewer of
+//! its cells match only a part's dense throughput than only a sparse one,
+//! the sparse ones compare unlike things ("| FP16 | 148 | 312 | 1,979 |":
+//! the H100's figure is with sparsity, the others dense).
+//!
 //! Example:
 //!
 //! ```text
@@ -39,6 +44,7 @@
 //! H100 SXM: 700 W TDP, 80 GB HBM3        verified
 //! ```
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -46,6 +52,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::check::finding::{Finding, Related, SourceRef, Verdict, as_written};
+use crate::check::mixed_columns::{self, ColumnRead};
 use crate::check::{Check, Input, module_doc};
 use crate::claim::cues::{Cue, Cues, Found, keep_own_attributes};
 use crate::claim::names::{card_of_item_before, parenthesis_owner, respective};
@@ -79,6 +86,7 @@ impl Check for Spec {
         // block introduces ("The MI325X has:").
         let mut last_named: std::collections::HashMap<usize, Mention> = Default::default();
         let rows = row_names(input);
+        let mut reads = Vec::new();
         for (index, sentence) in input.sentences.iter().enumerate() {
             if topic.block != Some(sentence.block) {
                 if let (Some(block), Some(m)) = (topic.block, &topic.mention) {
@@ -131,7 +139,9 @@ impl Check for Spec {
                 }
             }
             topic.learn(&context);
+            reads.append(&mut context.reads.take());
         }
+        mixed_columns::report(&reads, findings);
     }
 }
 
@@ -366,6 +376,11 @@ struct Context<'a> {
     tolerance: f64,
     /// Whether the sentence is a cell of a Markdown table.
     in_table: bool,
+    /// The table the cell is in, by its index in the document.
+    table: Option<usize>,
+    /// The cells read as one column of a part's throughput, for
+    /// [`mixed_columns`].
+    reads: RefCell<Vec<ColumnRead>>,
 }
 
 impl<'a> Context<'a> {
@@ -465,6 +480,11 @@ impl<'a> Context<'a> {
                 .blocks
                 .get(sentence.block)
                 .is_some_and(|b| matches!(b.kind, BlockKind::Cell { .. })),
+            table: input.blocks.get(sentence.block).and_then(|b| match b.kind {
+                BlockKind::Cell { place, .. } => Some(place.table),
+                _ => None,
+            }),
+            reads: RefCell::default(),
         }
     }
 
@@ -950,6 +970,9 @@ fn judge(
         });
     let claimed = claimed_readings(q, subject.count.filter(|_| !beside_its_unit));
     if let Some((c, how)) = matching(&candidates, &claimed, context.tolerance) {
+        if let Some(read) = column_read(context, q, &stated, c, &candidates, &claimed) {
+            context.reads.borrow_mut().push(read);
+        }
         return Judged::Done(Some(Box::new(verified(kb, context, q, &subject, c, how))));
     }
     if beside_its_unit
@@ -2721,6 +2744,72 @@ fn binary_label(label: &str) -> String {
 
 /// The first candidate, in order, that some reading of the figure meets,
 /// trying the knowledge base's GiB reading of a GB figure too.
+/// A table cell's throughput read as one column of a part's datasheet:
+/// it states no sparsity, matches the column it matched, and misses the
+/// other, which is recorded.
+fn column_read(
+    context: &Context,
+    q: &Quantity,
+    stated: &BTreeMap<String, Vec<String>>,
+    matched: &Candidate,
+    candidates: &[Candidate],
+    claimed: &[(Interval, Option<Message>)],
+) -> Option<ColumnRead> {
+    let table = context.table?;
+    if stated.contains_key("sparsity")
+        || matched.fact.attribute != "throughput"
+        || footnote_marked(context.text, q)
+    {
+        return None;
+    }
+    fn sparsity<'c>(c: &'c Candidate) -> Option<&'c str> {
+        c.qualifiers.get("sparsity").map(String::as_str)
+    }
+    let sparse = match sparsity(matched)? {
+        "sparse" => true,
+        "dense" => false,
+        _ => return None,
+    };
+    let precision = matched.qualifiers.get("precision")?;
+    let other_column = if sparse { "dense" } else { "sparse" };
+    let others: Vec<&Candidate> = candidates
+        .iter()
+        .filter(|c| {
+            c.fact.attribute == "throughput"
+                && c.qualifiers.get("precision") == Some(precision)
+                && sparsity(c) == Some(other_column)
+        })
+        .collect();
+    let meets = |c: &Candidate| {
+        claimed
+            .iter()
+            .any(|(v, _)| v.meets_within(&c.expected, context.tolerance))
+    };
+    if others.is_empty() || others.iter().any(|c| meets(c)) {
+        return None;
+    }
+    Some(ColumnRead {
+        table,
+        span: q.span.clone(),
+        claim: claim_text(context, q),
+        entity: matched.entity.id.clone(),
+        name: short_name(matched.entity).to_string(),
+        precision: precision.replace('_', " ").to_uppercase(),
+        sparse,
+        other: others[0].shown.clone(),
+    })
+}
+
+/// Whether a footnote sign follows the figure ("1,979*", "3,958¹"): its
+/// note may say which column the figure is.
+fn footnote_marked(text: &str, q: &Quantity) -> bool {
+    let after = text[q.span.end..].trim_start_matches([' ', '\u{a0}']);
+    let after = after
+        .strip_prefix(|c: char| c.is_alphabetic())
+        .map_or(after, |_| after.trim_start_matches(char::is_alphabetic));
+    after.starts_with(['*', '†', '‡', '¹', '²', '³', '^'])
+}
+
 fn matching<'c, 'k>(
     candidates: &'c [Candidate<'k>],
     claimed: &[(Interval, Option<Message>)],
