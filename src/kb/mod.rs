@@ -15,6 +15,7 @@
 pub mod describe;
 pub mod formula;
 mod names;
+mod quote;
 mod schema;
 mod sparsity;
 mod validate;
@@ -450,7 +451,7 @@ mod tests {
     #[test]
     fn semantic_problems_point_at_their_values() {
         let text = format!(
-            "{SOURCE}entities:\n- id: b\n  kind: accelerator\n  name: B\n  facts:\n  - attribute: tdp\n    value: 700 Watts-ish\n    source: s\n    quote: q\n  - attribute: tdp\n    value: 700 W\n    source: nowhere\n    quote: q\n- id: a\n  kind: accelerator\n  name: b\n"
+            "{SOURCE}entities:\n- id: b\n  kind: accelerator\n  name: B\n  facts:\n  - attribute: tdp\n    value: 700 Watts-ish\n    source: s\n    quote: q\n  - attribute: tdp\n    value: 700 W\n    source: nowhere\n    quote: 700 W\n- id: a\n  kind: accelerator\n  name: b\n"
         );
         let found = problems(&[user(&text)]);
         assert_eq!(
@@ -462,6 +463,23 @@ mod tests {
                 "user.yaml:21:7: entities are not sorted by id: \"a\" comes after \"b\"",
             ],
         );
+    }
+
+    #[test]
+    fn a_quote_that_does_not_state_the_value_is_a_problem_at_the_quote() {
+        // The V100's CUDA cores cited with a quote about its Tensor throughput.
+        let fact = |quote: &str| {
+            format!(
+                "{SOURCE}entities:\n- id: v\n  kind: accelerator\n  name: V\n  facts:\n  - attribute: cuda_cores\n    value: '5120'\n    source: s\n    quote: {quote}\n"
+            )
+        };
+        assert_eq!(
+            problems(&[user(&fact("125 Tensor TFLOPS"))]),
+            vec![
+                "user.yaml:16:12: the quote does not state the value 5120: no figure of \"125 Tensor TFLOPS\" is 5120 after a decimal unit scaling"
+            ],
+        );
+        assert!(problems(&[user(&fact("'5,120 CUDA cores'"))]).is_empty());
     }
 
     #[test]

@@ -7,9 +7,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_saphyr::{Location, Spanned};
 
+use super::quote;
 use super::schema::{EntityDef, FactDef, File, Kind, SourceDef};
 use super::value::parse as parse_value;
-use super::{Entity, Fact, KbError, KbFile, Problem, Reading, Source};
+use super::{Entity, Fact, FactValue, KbError, KbFile, Problem, Reading, Source};
 use crate::units::UnitTable;
 
 type Loaded = (Vec<Entity>, BTreeMap<String, Source>);
@@ -305,12 +306,35 @@ fn read_fact(
             source: source.value.clone(),
         });
         match parse_value(&value.value, units) {
-            Ok(v) => Some(Reading {
-                value: v,
-                qualifiers,
-                source: source.value,
-                quote: quote.value,
-            }),
+            Ok(v) => {
+                if let FactValue::Measure(m) = &v
+                    && !quote.value.trim().is_empty()
+                {
+                    let dense = qualifiers.get("sparsity").is_some_and(|s| s == "dense");
+                    let stated = quote::states(&m.text, dense, &quote.value, units)
+                        || (file.builtin
+                            && quote::known_unstated(&file.name, &m.text, &quote.value));
+                    if !stated {
+                        problems.at(
+                            &file.name,
+                            &quote.referenced,
+                            format!(
+                                "the quote does not state the value {}: no figure of {:?} is {} after a decimal unit scaling{}",
+                                m.text,
+                                quote.value,
+                                m.text.split_once(' ').map_or(m.text.as_str(), |(n, _)| n),
+                                if dense { " (or, for a dense figure, the sparse one it halves)" } else { "" },
+                            ),
+                        );
+                    }
+                }
+                Some(Reading {
+                    value: v,
+                    qualifiers,
+                    source: source.value,
+                    quote: quote.value,
+                })
+            }
             Err(message) => {
                 problems.at(&file.name, &value.referenced, message);
                 None
