@@ -140,10 +140,16 @@ fn named_unit(name: &str, units: &UnitTable) -> Option<Unit> {
 /// A label with its currency sign written as the currency's code: "$/hour"
 /// as "USD/hour", "NT$" as "TWD", so a number never stands before a "$".
 fn currency_code(label: &str) -> String {
-    [("US$", "USD"), ("NT$", "TWD"), ("HK$", "HKD"), ("$", "USD")]
-        .iter()
-        .find_map(|(sign, code)| label.strip_prefix(sign).map(|rest| format!("{code}{rest}")))
-        .unwrap_or_else(|| label.to_string())
+    [
+        ("US$", "USD"),
+        ("NT$", "TWD"),
+        ("HK$", "HKD"),
+        ("$", "USD"),
+        ("€", "EUR"),
+    ]
+    .iter()
+    .find_map(|(sign, code)| label.strip_prefix(sign).map(|rest| format!("{code}{rest}")))
+    .unwrap_or_else(|| label.to_string())
 }
 
 /// Units a result reads well in when no operand has its dimension, each
@@ -283,11 +289,17 @@ fn printed(number: f64) -> String {
 }
 
 /// The tokens with a minus that stands where an operand begins ("-5 + 3",
-/// "2 * -3", "(-5)") folded into the number after it, which it negates.
-/// Prose has no such minus: there a lone hyphen is a dash.
+/// "2 * -3", "(-5)") folded into the number after it, which it negates; a
+/// minus before a bracket ("-(2+3)", "8 / -(1+1)") is (-1 × (…)), bracketed
+/// anew so that it binds as tightly as the minus does. Prose has no such
+/// minus: there a lone hyphen is a dash.
 fn negated(tokens: Vec<Token>, expression: &str) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
     let mut tokens = tokens.into_iter().peekable();
+    // The depth of brackets as written, and the depths at which a negated
+    // bracket opened: its close closes the (-1 × …) too.
+    let mut depth = 0usize;
+    let mut negated_at: Vec<usize> = Vec::new();
     while let Some(t) = tokens.next() {
         let minus = match &t {
             Token::Text(span) => matches!(&expression[span.clone()], "-" | "−"),
@@ -295,18 +307,57 @@ fn negated(tokens: Vec<Token>, expression: &str) -> Vec<Token> {
             _ => false,
         };
         let operand_begins = matches!(out.last(), None | Some(Token::Op(..) | Token::Open(_)));
-        if minus
-            && operand_begins
-            && let Some(Token::Quantity(q)) = tokens.peek_mut()
-        {
-            q.number = q.number.scale(-1.0);
-            q.number_alternative = q.number_alternative.map(|a| a.scale(-1.0));
-            q.span.start = t.span().start;
-            continue;
+        if minus && operand_begins {
+            match tokens.peek_mut() {
+                Some(Token::Quantity(q)) => {
+                    q.number = q.number.scale(-1.0);
+                    q.number_alternative = q.number_alternative.map(|a| a.scale(-1.0));
+                    q.span.start = t.span().start;
+                    continue;
+                }
+                Some(Token::Open(_)) => {
+                    let span = t.span();
+                    out.push(Token::Open(span.clone()));
+                    out.push(Token::Quantity(Box::new(minus_one(span.clone()))));
+                    out.push(Token::Op(Op::Multiply, span));
+                    negated_at.push(depth);
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        match &t {
+            Token::Open(_) => depth += 1,
+            Token::Close(span) => {
+                depth = depth.saturating_sub(1);
+                if negated_at.last() == Some(&depth) {
+                    negated_at.pop();
+                    let span = span.clone();
+                    out.push(t);
+                    out.push(Token::Close(span));
+                    continue;
+                }
+            }
+            _ => {}
         }
         out.push(t);
     }
     out
+}
+
+/// The −1 a minus before a bracket multiplies it by, spanning the minus.
+fn minus_one(span: Range<usize>) -> Quantity {
+    Quantity {
+        span,
+        number: Interval::exact(-1.0),
+        number_alternative: None,
+        unit: Unit::one(),
+        hedge: None,
+        step: 1.0,
+        magnitude: 1.0,
+        digit_half: 0.0,
+        is_share: false,
+    }
 }
 
 /// A number the lexer leaves as text, since in prose a lone "一" or "one"
@@ -572,6 +623,13 @@ mod tests {
         assert_eq!(calc("5 - -3").unwrap(), "8");
         assert_eq!(calc("(-5) * 2").unwrap(), "-10");
         assert_eq!(calc("−5 + 3").unwrap(), "-2");
+        // Before a bracket it negates the bracket, as tightly as it binds.
+        assert_eq!(calc("-(2+3)").unwrap(), "-5");
+        assert_eq!(calc("-(2+3) * 4").unwrap(), "-20");
+        assert_eq!(calc("8 / -(1+1)").unwrap(), "-4");
+        assert_eq!(calc("-(-(2 GB))").unwrap(), "2 GB");
+        assert_eq!(calc("10 - (2+3)").unwrap(), "5");
+        assert_eq!(calc("-(8 * 80 GB) + 700 GB").unwrap(), "60 GB");
         // Between two operands it is still a subtraction.
         assert_eq!(calc("5 - 3").unwrap(), "2");
         // Before no number it is nothing to read.

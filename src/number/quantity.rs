@@ -192,6 +192,21 @@ pub fn figure_spans(tokens: &[Token]) -> Vec<Range<usize>> {
         .collect()
 }
 
+/// A currency's code written before its number, with a space or none:
+/// "HKD 1.2M", "EUR40", "USD 2". Returns the code and the bytes up to the
+/// number. Only a digit may follow, so "EUR two" or "USD-based" is no money.
+fn currency_code_before_number(rest: &str) -> Option<(&'static str, usize)> {
+    const CODES: [&str; 6] = ["USD", "EUR", "HKD", "TWD", "CNY", "RMB"];
+    let code = CODES.into_iter().find(|c| rest.starts_with(c))?;
+    let after = &rest[code.len()..];
+    let number = after.strip_prefix(INLINE_SPACES).unwrap_or(after);
+    number
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit())
+        .then_some((code, rest.len() - number.len()))
+}
+
 /// The lexer's tables.
 pub struct Lexer<'a> {
     pub units: &'a UnitTable,
@@ -447,22 +462,30 @@ impl Lexer<'_> {
         {
             return None;
         }
-        // Currency before the number: "$5.576M", "US$2", "NT$35,000", "HK$8".
+        // Currency before the number: "$5.576M", "US$2", "NT$35,000", "HK$8",
+        // "€2.5M", or a code and a space, "HKD 1.2M", "EUR 40".
         let taiwan = rest.strip_prefix("NT$");
         let hong_kong = rest.strip_prefix("HK$");
+        let euro = rest.strip_prefix('€');
+        let code = currency_code_before_number(rest);
         let (currency_len, currency) = if let Some(r) = taiwan
             .or(hong_kong)
+            .or(euro)
             .or_else(|| rest.strip_prefix("US$"))
             .or_else(|| rest.strip_prefix('$'))
             .or_else(|| rest.strip_prefix('＄'))
         {
             (rest.len() - r.len(), true)
+        } else if let Some((_, len)) = code {
+            (len, true)
         } else {
             (0, false)
         };
-        let (currency_code, currency_label) = match (taiwan, hong_kong) {
-            (Some(_), _) => ("TWD", "NT$"),
-            (_, Some(_)) => ("HKD", "HK$"),
+        let (currency_code, currency_label) = match (taiwan, hong_kong, euro, code) {
+            (Some(_), ..) => ("TWD", "NT$"),
+            (_, Some(_), ..) => ("HKD", "HK$"),
+            (_, _, Some(_), _) => ("EUR", "€"),
+            (_, _, _, Some((code, _))) => (code, code),
             _ => ("USD", "$"),
         };
         let number_pos = pos + currency_len;
@@ -1631,5 +1654,39 @@ mod tests {
         assert_eq!(one("約 2.5 萬億港元").dimension(), Dimension::of(Base::Hkd));
         assert_eq!(one("3 亿欧元").dimension(), Dimension::of(Base::Eur));
         assert_ne!(one("$8").dimension(), q.dimension());
+    }
+
+    #[test]
+    fn a_euro_sign_before_the_number_is_euros() {
+        let q = one("a contract of €2.5M in all");
+        assert_eq!(q.unit.label, "€");
+        assert_eq!(q.number.nominal, 2.5e6);
+        assert_eq!(q.dimension(), Dimension::of(Base::Eur));
+        assert_eq!(
+            texts("8 × €25,000 = €200,000"),
+            ["8", "€25,000", "€200,000"]
+        );
+        // A euro is no dollar.
+        assert_ne!(one("$2.5M").dimension(), q.dimension());
+    }
+
+    #[test]
+    fn a_currency_code_before_the_number_is_that_currency() {
+        let q = one("nodes at HKD 1.2M each");
+        assert_eq!(q.number.nominal, 1.2e6);
+        assert_eq!(q.dimension(), Dimension::of(Base::Hkd));
+        assert_eq!(texts("HKD 1.2M"), ["HKD 1.2M"]);
+        assert_eq!(one("EUR40").dimension(), Dimension::of(Base::Eur));
+        assert_eq!(one("USD 2 each").dimension(), Dimension::of(Base::Dollar));
+        // A rate after it, as after "$": "USD 2 per hour" is dollars an hour.
+        assert_eq!(
+            one("USD 2 per hour").dimension(),
+            Dimension::of(Base::Dollar) / Dimension::of(Base::Second)
+        );
+        assert_eq!(one("RMB 500").dimension(), Dimension::of(Base::Yuan));
+        // A code before a word, or glued to a word, is no amount.
+        assert!(quantities("EUR two").is_empty());
+        assert!(quantities("USD-based pricing").is_empty());
+        assert!(texts("XHKD 5").iter().all(|t| !t.contains("HKD")));
     }
 }

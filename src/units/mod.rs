@@ -45,9 +45,9 @@ impl Unit {
     }
 
     /// Whether the unit is a currency sign written before its number:
-    /// "$2", "NT$35,000", "HK$8".
+    /// "$2", "NT$35,000", "HK$8", "€40".
     pub fn is_written_before(&self) -> bool {
-        matches!(self.label.as_str(), "$" | "US$" | "NT$" | "HK$")
+        matches!(self.label.as_str(), "$" | "US$" | "NT$" | "HK$" | "€")
     }
 
     pub fn is_one(&self) -> bool {
