@@ -207,6 +207,31 @@ fn currency_code_before_number(rest: &str) -> Option<(&'static str, usize)> {
         .then_some((code, rest.len() - number.len()))
 }
 
+/// Whether the word before `pos` is one that puts a year after it: "in",
+/// "since", "until", "before", "after", "during", "through", and "by" at
+/// the start of a sentence ("multiplied by 2048 GPUs" is a count).
+fn year_preposition_before(text: &str, pos: usize) -> bool {
+    let before = text[..pos].trim_end_matches(INLINE_SPACES);
+    if before.len() == text[..pos].len() {
+        return false;
+    }
+    let word_start = before
+        .rfind(|c: char| !c.is_ascii_alphabetic())
+        .map_or(0, |i| {
+            i + before[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    let word = &before[word_start..];
+    const WORDS: [&str; 8] = [
+        "in", "since", "until", "till", "before", "after", "during", "through",
+    ];
+    let at_sentence_start = before[..word_start]
+        .trim_end()
+        .chars()
+        .next_back()
+        .is_none_or(|c| matches!(c, '.' | '!' | '?' | '\n'));
+    WORDS.iter().any(|w| word.eq_ignore_ascii_case(w)) || (word == "By" && at_sentence_start)
+}
+
 /// The lexer's tables.
 pub struct Lexer<'a> {
     pub units: &'a UnitTable,
@@ -1087,7 +1112,20 @@ impl Lexer<'_> {
         if plain_digits && literal.chars().count() == 4 && (1900.0..=2100.0).contains(&v) {
             let (unit, _) = self.unit_after(text, numeral.end);
             let measure = self.words.measure_word(after.trim_start()).is_some();
-            if unit.is_none() && !measure && !operand {
+            // "a 1920-GPU cluster": a count hyphened to what it counts, as
+            // "an 8-GPU node" is; "ZSZX-2025-GPU-017" is an identifier.
+            let hyphened_count = after.starts_with('-')
+                && !text[..pos].ends_with('-')
+                && self
+                    .unit_after(text, numeral.end + 1)
+                    .0
+                    .is_some_and(|u| !u.dimension.compatible(Dimension::of(Base::Second)));
+            if unit.is_none() && !measure && !operand && !hyphened_count {
+                return true;
+            }
+            // "By 2025 GPUs were cheap", "in 2024 GPU prices fell": after a
+            // word of time, a year, whatever follows it.
+            if !operand && year_preposition_before(text, pos) {
                 return true;
             }
         }
@@ -1654,6 +1692,23 @@ mod tests {
         assert_eq!(one("約 2.5 萬億港元").dimension(), Dimension::of(Base::Hkd));
         assert_eq!(one("3 亿欧元").dimension(), Dimension::of(Base::Eur));
         assert_ne!(one("$8").dimension(), q.dimension());
+    }
+
+    #[test]
+    fn four_digit_counts_are_read_by_what_follows_them() {
+        assert_eq!(texts("The cluster has 2040 GPUs in all."), ["2040 GPUs"]);
+        // Hyphened to what it counts, as "an 8-GPU node" is.
+        assert_eq!(texts("We built a 1920-GPU cluster."), ["1920"]);
+        assert_eq!(texts("on a 2048-GPU H800 cluster"), ["2048"]);
+        // A year stays a year: alone, before 年, after a word of time, or
+        // inside an identifier.
+        assert!(texts("In 2024 the market grew.").is_empty());
+        assert!(texts("By 2025 GPUs were cheap.").is_empty());
+        assert!(texts("Prices fell in 2024 GPU auctions.").is_empty());
+        assert!(texts("since 2023 GPUs have doubled").is_empty());
+        assert!(texts("项目编号 ZSZX-2025-GPU-017").is_empty());
+        // "by" inside a sentence multiplies.
+        assert_eq!(texts("multiplied by 2048 GPUs"), ["2048 GPUs"]);
     }
 
     #[test]
