@@ -7,7 +7,7 @@
 //! well ("8 * 141 GB" is 1128 GB, "100000 * 700 W" 70 MW). The number is
 //! plain or e-notation, so scripts can read it too.
 
-use crate::number::expr::{self, Reading};
+use crate::number::expr::{self, Expr, Reading};
 use crate::number::format::plain;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Op;
@@ -75,11 +75,16 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
         }
     }
     let parsed = expr::parse(&tokens, expression)?;
-    let value = parsed.eval(Reading::default())?;
+    let mut value = parsed.eval(Reading::default())?;
     let unit = match target {
         Some(t) => {
             let unit =
                 named_unit(t, lexer.units).ok_or_else(|| CalcError::UnknownUnit(t.to_string()))?;
+            if !unit.dimension.compatible(value.dimension)
+                && let Some(rated) = implied_rate(&parsed, unit.dimension)
+            {
+                value = rated;
+            }
             // Counted things never block: "37B params × 14.8T tokens" is a
             // count, which converts to FLOP as a bare number does.
             if !unit.dimension.compatible(value.dimension) && !value.dimension.is_dimensionless() {
@@ -103,6 +108,44 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
         printed(number)
     } else {
         format!("{} {label}", printed(number))
+    })
+}
+
+/// "5.2 万卡时 × 2.1 美元 -> 万美元": a product asked for in the dimension
+/// of one operand alone reads that operand as per unit of the others, as
+/// articles drop the denominator of a rate (2.1 美元 per GPU-hour). Only a
+/// plain product, one operand of the target's dimension and the others
+/// with units of their own; each counts in the unit it is written in.
+fn implied_rate(parsed: &Expr, target: Dimension) -> Option<expr::Value> {
+    fn product(e: &Expr) -> bool {
+        match e {
+            Expr::Operand(_) => true,
+            Expr::Binary(Op::Multiply, l, r) => product(l) && product(r),
+            Expr::Binary(..) => false,
+        }
+    }
+    if !product(parsed) || target.is_dimensionless() {
+        return None;
+    }
+    let operands = parsed.operands();
+    let mut rates = operands
+        .iter()
+        .filter(|q| !q.unit.is_one() && q.dimension().compatible(target));
+    let rate = *rates.next()?;
+    if rates.next().is_some() {
+        return None;
+    }
+    let others = operands.iter().filter(|q| !std::ptr::eq(**q, rate));
+    let mut interval = rate.unit.scale(rate.number, false);
+    let mut counted = false;
+    for q in others {
+        counted |= !q.unit.is_one();
+        interval = interval * q.number;
+    }
+    counted.then_some(expr::Value {
+        interval,
+        dimension: rate.dimension(),
+        has_unit: true,
     })
 }
 
@@ -636,6 +679,30 @@ mod tests {
         assert!(matches!(
             calc("- banana").unwrap_err(),
             CalcError::Unreadable(_)
+        ));
+    }
+
+    #[test]
+    fn a_rate_with_its_denominator_dropped_is_per_unit_of_the_others() {
+        // Asked in dollars, 2.1 美元 is per GPU-hour, as the article means.
+        assert_eq!(
+            calc("5.2 万卡时 × 2.1 美元 -> 万美元").unwrap(),
+            "10.92 万美元"
+        );
+        assert_eq!(calc("2.788M GPU-hours * $2 -> USD").unwrap(), "5576000 USD");
+        // Not asked, the product keeps every unit.
+        assert_eq!(
+            calc("5.2 万卡时 × 2.1 美元").unwrap(),
+            "393120000 s·USD·GPU"
+        );
+        // Two operands of the asked dimension, or a sum, are no such rate.
+        assert!(matches!(
+            calc("2 美元 × 3 美元 -> 美元").unwrap_err(),
+            CalcError::Incompatible { .. }
+        ));
+        assert!(matches!(
+            calc("5 GPU-hours + 2 美元 -> 美元").unwrap_err(),
+            CalcError::Eval(_) | CalcError::Incompatible { .. }
         ));
     }
 

@@ -1009,6 +1009,23 @@ mod tests {
     }
 
     #[test]
+    fn a_price_with_its_denominator_dropped_is_per_unit_of_the_others() {
+        // 2.1 美元 is per GPU-hour: the product is in dollars.
+        assert_eq!(
+            verdicts("5.2 万卡时 × 2.1 美元 = 10.9 万美元。"),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("5.2 万卡时 × 2.1 美元 = 12.9 万美元。"),
+            [Verdict::Contradicted]
+        );
+        assert_eq!(
+            verdicts("That is 2.788M GPU-hours × $2 = $5.576M."),
+            [Verdict::Verified]
+        );
+    }
+
+    #[test]
     fn a_result_far_below_the_written_magnitude_is_shown_in_one_it_fills() {
         let text = "另一个实验 3.2 万卡时 × 2 美元 = 6.4 亿美元。";
         let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
