@@ -85,6 +85,13 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
             {
                 value = rated;
             }
+            // "989 TFLOPs -> TFLOPS": a lone count of FLOPs asked as a rate
+            // is the rate its spelling may name.
+            if let Expr::Operand(q) = &parsed
+                && q.unit.rate_reading() == Some(unit.dimension)
+            {
+                value.dimension = unit.dimension;
+            }
             // Counted things never block: "37B params × 14.8T tokens" is a
             // count, which converts to FLOP as a bare number does.
             if !unit.dimension.compatible(value.dimension) && !value.dimension.is_dimensionless() {
@@ -703,6 +710,17 @@ mod tests {
         assert!(matches!(
             calc("5 GPU-hours + 2 美元 -> 美元").unwrap_err(),
             CalcError::Eval(_) | CalcError::Incompatible { .. }
+        ));
+    }
+
+    #[test]
+    fn teraflops_spelled_as_a_count_convert_to_a_rate_when_asked() {
+        assert_eq!(calc("989 TFLOPs -> TFLOPS").unwrap(), "989 TFLOPS");
+        assert_eq!(calc("989 TFLOPs").unwrap(), "989 TFLOPs");
+        // Bare FLOPs count operations only.
+        assert!(matches!(
+            calc("3.8e25 FLOPs -> FLOPS").unwrap_err(),
+            CalcError::Incompatible { .. }
         ));
     }
 
