@@ -7,7 +7,7 @@
 //! well ("8 * 141 GB" is 1128 GB, "100000 * 700 W" 70 MW). The number is
 //! plain or e-notation, so scripts can read it too.
 
-use crate::number::expr::{self, Reading};
+use crate::number::expr::{self, Expr, Reading};
 use crate::number::format::plain;
 use crate::number::interval::Interval;
 use crate::number::lexicon::Op;
@@ -75,11 +75,23 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
         }
     }
     let parsed = expr::parse(&tokens, expression)?;
-    let value = parsed.eval(Reading::default())?;
+    let mut value = parsed.eval(Reading::default())?;
     let unit = match target {
         Some(t) => {
             let unit =
                 named_unit(t, lexer.units).ok_or_else(|| CalcError::UnknownUnit(t.to_string()))?;
+            if !unit.dimension.compatible(value.dimension)
+                && let Some(rated) = implied_rate(&parsed, unit.dimension)
+            {
+                value = rated;
+            }
+            // "989 TFLOPs -> TFLOPS": a lone count of FLOPs asked as a rate
+            // is the rate its spelling may name.
+            if let Expr::Operand(q) = &parsed
+                && q.unit.rate_reading() == Some(unit.dimension)
+            {
+                value.dimension = unit.dimension;
+            }
             // Counted things never block: "37B params × 14.8T tokens" is a
             // count, which converts to FLOP as a bare number does.
             if !unit.dimension.compatible(value.dimension) && !value.dimension.is_dimensionless() {
@@ -103,6 +115,44 @@ pub fn calc(input: &str) -> Result<String, CalcError> {
         printed(number)
     } else {
         format!("{} {label}", printed(number))
+    })
+}
+
+/// "5.2 万卡时 × 2.1 美元 -> 万美元": a product asked for in the dimension
+/// of one operand alone reads that operand as per unit of the others, as
+/// articles drop the denominator of a rate (2.1 美元 per GPU-hour). Only a
+/// plain product, one operand of the target's dimension and the others
+/// with units of their own; each counts in the unit it is written in.
+fn implied_rate(parsed: &Expr, target: Dimension) -> Option<expr::Value> {
+    fn product(e: &Expr) -> bool {
+        match e {
+            Expr::Operand(_) => true,
+            Expr::Binary(Op::Multiply, l, r) => product(l) && product(r),
+            Expr::Binary(..) => false,
+        }
+    }
+    if !product(parsed) || target.is_dimensionless() {
+        return None;
+    }
+    let operands = parsed.operands();
+    let mut rates = operands
+        .iter()
+        .filter(|q| !q.unit.is_one() && q.dimension().compatible(target));
+    let rate = *rates.next()?;
+    if rates.next().is_some() {
+        return None;
+    }
+    let others = operands.iter().filter(|q| !std::ptr::eq(**q, rate));
+    let mut interval = rate.unit.scale(rate.number, false);
+    let mut counted = false;
+    for q in others {
+        counted |= !q.unit.is_one();
+        interval = interval * q.number;
+    }
+    counted.then_some(expr::Value {
+        interval,
+        dimension: rate.dimension(),
+        has_unit: true,
     })
 }
 
@@ -140,10 +190,16 @@ fn named_unit(name: &str, units: &UnitTable) -> Option<Unit> {
 /// A label with its currency sign written as the currency's code: "$/hour"
 /// as "USD/hour", "NT$" as "TWD", so a number never stands before a "$".
 fn currency_code(label: &str) -> String {
-    [("US$", "USD"), ("NT$", "TWD"), ("HK$", "HKD"), ("$", "USD")]
-        .iter()
-        .find_map(|(sign, code)| label.strip_prefix(sign).map(|rest| format!("{code}{rest}")))
-        .unwrap_or_else(|| label.to_string())
+    [
+        ("US$", "USD"),
+        ("NT$", "TWD"),
+        ("HK$", "HKD"),
+        ("$", "USD"),
+        ("€", "EUR"),
+    ]
+    .iter()
+    .find_map(|(sign, code)| label.strip_prefix(sign).map(|rest| format!("{code}{rest}")))
+    .unwrap_or_else(|| label.to_string())
 }
 
 /// Units a result reads well in when no operand has its dimension, each
@@ -283,11 +339,17 @@ fn printed(number: f64) -> String {
 }
 
 /// The tokens with a minus that stands where an operand begins ("-5 + 3",
-/// "2 * -3", "(-5)") folded into the number after it, which it negates.
-/// Prose has no such minus: there a lone hyphen is a dash.
+/// "2 * -3", "(-5)") folded into the number after it, which it negates; a
+/// minus before a bracket ("-(2+3)", "8 / -(1+1)") is (-1 × (…)), bracketed
+/// anew so that it binds as tightly as the minus does. Prose has no such
+/// minus: there a lone hyphen is a dash.
 fn negated(tokens: Vec<Token>, expression: &str) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
     let mut tokens = tokens.into_iter().peekable();
+    // The depth of brackets as written, and the depths at which a negated
+    // bracket opened: its close closes the (-1 × …) too.
+    let mut depth = 0usize;
+    let mut negated_at: Vec<usize> = Vec::new();
     while let Some(t) = tokens.next() {
         let minus = match &t {
             Token::Text(span) => matches!(&expression[span.clone()], "-" | "−"),
@@ -295,18 +357,57 @@ fn negated(tokens: Vec<Token>, expression: &str) -> Vec<Token> {
             _ => false,
         };
         let operand_begins = matches!(out.last(), None | Some(Token::Op(..) | Token::Open(_)));
-        if minus
-            && operand_begins
-            && let Some(Token::Quantity(q)) = tokens.peek_mut()
-        {
-            q.number = q.number.scale(-1.0);
-            q.number_alternative = q.number_alternative.map(|a| a.scale(-1.0));
-            q.span.start = t.span().start;
-            continue;
+        if minus && operand_begins {
+            match tokens.peek_mut() {
+                Some(Token::Quantity(q)) => {
+                    q.number = q.number.scale(-1.0);
+                    q.number_alternative = q.number_alternative.map(|a| a.scale(-1.0));
+                    q.span.start = t.span().start;
+                    continue;
+                }
+                Some(Token::Open(_)) => {
+                    let span = t.span();
+                    out.push(Token::Open(span.clone()));
+                    out.push(Token::Quantity(Box::new(minus_one(span.clone()))));
+                    out.push(Token::Op(Op::Multiply, span));
+                    negated_at.push(depth);
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        match &t {
+            Token::Open(_) => depth += 1,
+            Token::Close(span) => {
+                depth = depth.saturating_sub(1);
+                if negated_at.last() == Some(&depth) {
+                    negated_at.pop();
+                    let span = span.clone();
+                    out.push(t);
+                    out.push(Token::Close(span));
+                    continue;
+                }
+            }
+            _ => {}
         }
         out.push(t);
     }
     out
+}
+
+/// The −1 a minus before a bracket multiplies it by, spanning the minus.
+fn minus_one(span: Range<usize>) -> Quantity {
+    Quantity {
+        span,
+        number: Interval::exact(-1.0),
+        number_alternative: None,
+        unit: Unit::one(),
+        hedge: None,
+        step: 1.0,
+        magnitude: 1.0,
+        digit_half: 0.0,
+        is_share: false,
+    }
 }
 
 /// A number the lexer leaves as text, since in prose a lone "一" or "one"
@@ -572,12 +673,54 @@ mod tests {
         assert_eq!(calc("5 - -3").unwrap(), "8");
         assert_eq!(calc("(-5) * 2").unwrap(), "-10");
         assert_eq!(calc("−5 + 3").unwrap(), "-2");
+        // Before a bracket it negates the bracket, as tightly as it binds.
+        assert_eq!(calc("-(2+3)").unwrap(), "-5");
+        assert_eq!(calc("-(2+3) * 4").unwrap(), "-20");
+        assert_eq!(calc("8 / -(1+1)").unwrap(), "-4");
+        assert_eq!(calc("-(-(2 GB))").unwrap(), "2 GB");
+        assert_eq!(calc("10 - (2+3)").unwrap(), "5");
+        assert_eq!(calc("-(8 * 80 GB) + 700 GB").unwrap(), "60 GB");
         // Between two operands it is still a subtraction.
         assert_eq!(calc("5 - 3").unwrap(), "2");
         // Before no number it is nothing to read.
         assert!(matches!(
             calc("- banana").unwrap_err(),
             CalcError::Unreadable(_)
+        ));
+    }
+
+    #[test]
+    fn a_rate_with_its_denominator_dropped_is_per_unit_of_the_others() {
+        // Asked in dollars, 2.1 美元 is per GPU-hour, as the article means.
+        assert_eq!(
+            calc("5.2 万卡时 × 2.1 美元 -> 万美元").unwrap(),
+            "10.92 万美元"
+        );
+        assert_eq!(calc("2.788M GPU-hours * $2 -> USD").unwrap(), "5576000 USD");
+        // Not asked, the product keeps every unit.
+        assert_eq!(
+            calc("5.2 万卡时 × 2.1 美元").unwrap(),
+            "393120000 s·USD·GPU"
+        );
+        // Two operands of the asked dimension, or a sum, are no such rate.
+        assert!(matches!(
+            calc("2 美元 × 3 美元 -> 美元").unwrap_err(),
+            CalcError::Incompatible { .. }
+        ));
+        assert!(matches!(
+            calc("5 GPU-hours + 2 美元 -> 美元").unwrap_err(),
+            CalcError::Eval(_) | CalcError::Incompatible { .. }
+        ));
+    }
+
+    #[test]
+    fn teraflops_spelled_as_a_count_convert_to_a_rate_when_asked() {
+        assert_eq!(calc("989 TFLOPs -> TFLOPS").unwrap(), "989 TFLOPS");
+        assert_eq!(calc("989 TFLOPs").unwrap(), "989 TFLOPs");
+        // Bare FLOPs count operations only.
+        assert!(matches!(
+            calc("3.8e25 FLOPs -> FLOPS").unwrap_err(),
+            CalcError::Incompatible { .. }
         ));
     }
 

@@ -112,6 +112,65 @@ fn spans_in_full_width_and_math_fixtures_slice_the_original() {
     }
 }
 
+/// The fixtures of currencies, energy words and GPU-hour spellings (with
+/// full-width and LaTeX lines among them): each flags the one wrong
+/// calculation it was written with, its label on the stated figure's own
+/// bytes, and every finding's spans slice the original text to figures.
+#[test]
+fn spans_in_unit_fixtures_slice_the_original() {
+    let flagged: [(&str, &[&str]); 8] = [
+        ("currencies_en.md", &["€9M"]),
+        ("currencies_zh.md", &["3.8 万港元"]),
+        ("currencies_zh_tw.md", &["NT$6,500,000"]),
+        ("energy_en.md", &["1,440 MW"]),
+        ("energy_zh.md", &["400 万元", r"6{,}620\,\text{kWh}"]),
+        ("gpu_hours_en.md", &["$1,000"]),
+        ("gpu_hours_zh.md", &["6.4 亿美元"]),
+        ("gpu_hours_zh_tw.md", &["12.9 萬美元", "２，５００ 美元"]),
+    ];
+    for (name, expected) in flagged {
+        let path = format!("tests/fixtures/{name}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let report = audit(Document::new(path, text.clone()), Kb::builtin());
+        let labels: Vec<&str> = report
+            .findings
+            .iter()
+            .filter(|f| f.verdict.is_flag())
+            .map(|f| &text[f.label_span.clone()])
+            .collect();
+        assert_eq!(labels, expected, "{name}");
+        let figures: Vec<&str> = report.figures.iter().map(|f| &text[f.clone()]).collect();
+        for f in &report.findings {
+            let label = text
+                .get(f.label_span.clone())
+                .expect("a span on characters");
+            assert!(
+                figures.iter().any(|figure| label.contains(figure)),
+                "{name}: {label:?} holds no figure of {figures:?}"
+            );
+            for r in &f.related {
+                assert!(text.get(r.span.clone()).is_some(), "{name}: {:?}", r.span);
+            }
+        }
+    }
+    // The forms these fixtures exist for are figures, read where written.
+    let text = std::fs::read_to_string("tests/fixtures/gpu_hours_en.md").unwrap();
+    let report = audit(
+        Document::new("gpu_hours_en.md", text.clone()),
+        Kb::builtin(),
+    );
+    let figures: Vec<&str> = report.figures.iter().map(|f| &text[f.clone()]).collect();
+    for written in [
+        "2.788M H800-hours",
+        "$2/GPU-hour",
+        "1,000 GPU hours",
+        "$2.50 / GPU-hour",
+        "$3/B200-hour",
+    ] {
+        assert!(figures.contains(&written), "{written} in {figures:?}");
+    }
+}
+
 /// Under `--lang auto` each fixture's report is in its prose's language,
 /// as its name says: `zh_tw` (or `traditional`) traditional Chinese, `zh`
 /// simplified, anything else English.

@@ -638,6 +638,19 @@ proptest! {
         prop_assert!(numeral.value.contains(n as f64), "{}: {:?}", text, numeral.value);
     }
 
+    /// Inside a sentence, before a measure word, the numeral reads the same
+    /// and its span is its own bytes, in the sentence's offsets.
+    #[test]
+    fn chinese_numerals_read_back_inside_a_sentence(n in integer_below_1e16(), style in select(&STYLES[..])) {
+        let written = written(n, style);
+        let text = format!("共有{written}张卡");
+        let at = "共有".len();
+        let numeral = numeral_at(&text, at, UnitTable::builtin());
+        let numeral = numeral.ok_or_else(|| TestCaseError::fail(format!("{text}: no numeral")))?;
+        prop_assert_eq!(&text[numeral.start..numeral.end], written.as_str());
+        prop_assert_eq!(numeral.value.nominal, n as f64, "{} ({})", text, n);
+    }
+
     /// `audit calc` prints a whole number below 2⁵² in full.
     #[test]
     fn calc_reads_chinese_numerals_exactly(n in integer_below_1e16(), style in select(&STYLES[..])) {

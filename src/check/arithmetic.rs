@@ -43,7 +43,7 @@ use crate::lang::message::{Arg, Message};
 use crate::msg;
 use crate::number::expr::{EvalError, Reading};
 use crate::number::expr::{Expr, magnitude_word};
-use crate::number::format::number;
+use crate::number::format::{chinese_magnitude, number};
 use crate::number::interval::Interval;
 use crate::number::lexicon::{Op, Relation};
 use crate::number::quantity::{Quantity, Token, apply_hedge};
@@ -280,9 +280,13 @@ fn implied_rate(
     let priced = [Base::Dollar, Base::Yuan, Base::Twd, Base::Hkd, Base::Eur]
         .iter()
         .any(|&b| claimed.exponent(b) != 0);
+    // A power is per thing counted, never per hour: "2 MW × 720 h = 1,440
+    // MW" is an energy written as a power, no 2 MW an hour.
+    let power = Dimension::of(Base::Watt);
     let per_what = |q: &&&Quantity| {
         let d = q.dimension();
-        d.is_dimensionless() || d.compatible(Dimension::of(Base::Second))
+        d.is_dimensionless()
+            || d.compatible(Dimension::of(Base::Second)) && !claimed.compatible(power)
     };
     if !priced
         && !operands
@@ -792,12 +796,14 @@ fn check_side(
         (Some(u), _) if u.is_written_before() => {
             format!("{}{}", u.label, number(x / u.factor_for(reading.binary)))
         }
-        (Some(u), Some((magnitude, word))) => {
-            let gap = if u.label.starts_with(|c: char| c.is_ascii_alphanumeric()) {
-                " "
-            } else {
-                ""
-            };
+        (Some(u), Some(written)) => {
+            let (magnitude, word) = chinese_magnitude(x / u.factor_for(reading.binary), written);
+            let gap =
+                if u.label.starts_with(|c: char| c.is_ascii_alphanumeric()) && !word.is_empty() {
+                    " "
+                } else {
+                    ""
+                };
             format!(
                 "{} {word}{gap}{}",
                 number(x / (u.factor_for(reading.binary) * magnitude)),
@@ -805,7 +811,12 @@ fn check_side(
             )
         }
         (Some(u), None) => format!("{} {}", number(x / u.factor_for(reading.binary)), u.label),
-        (None, Some((magnitude, word))) => format!("{} {word}", number(x / magnitude)),
+        (None, Some(written)) => {
+            let (magnitude, word) = chinese_magnitude(x, written);
+            format!("{} {word}", number(x / magnitude))
+                .trim_end()
+                .to_string()
+        }
         (None, None) => number(x),
     };
     if let Some(ok) = outcomes.iter().find(|o| o.holds) {
@@ -998,6 +1009,38 @@ mod tests {
     }
 
     #[test]
+    fn a_price_with_its_denominator_dropped_is_per_unit_of_the_others() {
+        // 2.1 美元 is per GPU-hour: the product is in dollars.
+        assert_eq!(
+            verdicts("5.2 万卡时 × 2.1 美元 = 10.9 万美元。"),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("5.2 万卡时 × 2.1 美元 = 12.9 万美元。"),
+            [Verdict::Contradicted]
+        );
+        assert_eq!(
+            verdicts("That is 2.788M GPU-hours × $2 = $5.576M."),
+            [Verdict::Verified]
+        );
+    }
+
+    #[test]
+    fn a_result_far_below_the_written_magnitude_is_shown_in_one_it_fills() {
+        let text = "另一个实验 3.2 万卡时 × 2 美元 = 6.4 亿美元。";
+        let report = audit(Document::new("t.md", text.to_string()), Kb::builtin());
+        let f = report
+            .findings
+            .iter()
+            .find(|f| f.check == "arithmetic")
+            .unwrap();
+        assert_eq!(f.verdict, Verdict::Contradicted);
+        let message = f.message.english();
+        assert!(message.contains("6.4 万美元"), "{message}");
+        assert!(!message.contains("10⁻"), "{message}");
+    }
+
+    #[test]
     fn a_physical_quantity_is_per_thing_counted_or_per_hour_only() {
         // No byte is per FLOP/s: the product is no 28,800 GB.
         assert!(verdicts("The box has 128 GB = 32 PFLOPS * 900 GB.").is_empty());
@@ -1006,6 +1049,13 @@ mod tests {
         assert_eq!(
             verdicts("The log grows 100 GB × 24 hours = 2,500 GB a day."),
             [Verdict::Contradicted]
+        );
+        // A power is per thing counted, never per hour: MW written for MWh
+        // verifies no product (the restate check names the energy).
+        assert!(verdicts("The room draws 2 MW × 720 h = 1,440 MW.").is_empty());
+        assert_eq!(
+            verdicts("The hall holds 1,000 × 700 W = 700 kW."),
+            [Verdict::Verified]
         );
     }
 

@@ -2414,6 +2414,10 @@ fn fits(
     counted: Option<&Mention>,
 ) -> bool {
     let (mut qd, fd) = (q.dimension(), m.dimension());
+    // "989 TFLOPs" of a card: a count's spelling read as the rate it names.
+    if q.unit.rate_reading() == Some(fd) {
+        qd = fd;
+    }
     if !qd.compatible(fd) || !target_applies(fact, years) {
         return false;
     }
@@ -3101,6 +3105,21 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn teraflops_spelled_as_a_count_are_a_cards_rate() {
+        let verdicts = |text: &str| spec(text).iter().map(|f| f.0).collect::<Vec<_>>();
+        assert_eq!(
+            verdicts("The H100 SXM delivers 989 TFLOPs of dense BF16 compute."),
+            [Verdict::Verified]
+        );
+        assert_eq!(
+            verdicts("The H100 SXM delivers 1,800 TFLOPs of dense BF16 compute."),
+            [Verdict::Contradicted]
+        );
+        // A run's count of operations stays a count: no card's peak.
+        assert!(spec("The H100 SXM run took 3.8e25 FLOPs.").is_empty());
     }
 
     #[test]

@@ -347,6 +347,11 @@ impl Expr {
                     _ if q.unit.is_written_before() => {
                         write!(f, "{}{number}{word}", q.unit.label)
                     }
+                    // "$2.5/GPU-hour", as written, not "2.5 $/GPU-hour".
+                    label if written_before_per(label).is_some() => {
+                        let (sign, per) = written_before_per(label).unwrap_or_default();
+                        write!(f, "{sign}{number}{word}/{per}")
+                    }
                     _ if q.unit.is_one() => write!(f, "{number}{word}"),
                     label if word.is_empty() => write!(f, "{number} {label}"),
                     // "1 万亿 token", "1.31 亿元".
@@ -385,8 +390,20 @@ impl Expr {
     }
 }
 
+/// A price per something whose currency sign is written before the number
+/// ("$/GPU-hour", "€/kWh"): the sign and what it is per.
+fn written_before_per(label: &str) -> Option<(&str, &str)> {
+    let (sign, per) = label.split_once('/')?;
+    let sign_unit = crate::units::Unit {
+        label: sign.to_string(),
+        ..crate::units::Unit::one()
+    };
+    (sign_unit.is_written_before() && !per.trim().is_empty()).then_some((sign, per.trim()))
+}
+
 /// The Chinese magnitude word a quantity is written with in `text` ("亿" of
-/// "1.31 亿元", "万亿" of "2 万亿"), when its magnitude is one.
+/// "1.31 亿元", "万亿" of "2 万亿"), when its magnitude is one. A unit that
+/// begins with a magnitude's character keeps it: "万" of "17.52 万兆瓦时".
 pub fn magnitude_word<'t>(q: &Quantity, text: &'t str) -> Option<&'t str> {
     if q.magnitude <= 1.0 {
         return None;
@@ -394,8 +411,48 @@ pub fn magnitude_word<'t>(q: &Quantity, text: &'t str) -> Option<&'t str> {
     let literal = text.get(q.span.clone())?;
     let is_word = |c: char| "万萬亿億兆".contains(c);
     let start = literal.find(is_word)?;
-    let end = literal[start..]
+    let mut end = literal[start..]
         .find(|c: char| !is_word(c))
         .map_or(literal.len(), |e| start + e);
-    Some(&literal[start..end])
+    let label = q.unit.label.as_str();
+    if !label.is_empty()
+        && let Some(unit) = literal[start..].find(label).map(|u| start + u)
+        && unit < end
+    {
+        end = unit;
+    }
+    (end > start).then(|| &literal[start..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::number::quantity::{Lexer, Token};
+
+    /// The expression of `text` as the arithmetic check shows it, with the
+    /// article's magnitude words.
+    fn written(text: &str) -> String {
+        let tokens: Vec<Token> = Lexer::builtin()
+            .tokens(text, 0..text.len())
+            .into_iter()
+            .take_while(|t| !matches!(t, Token::Relation(..)))
+            .collect();
+        super::parse(&tokens, text)
+            .unwrap()
+            .written(text)
+            .to_string()
+    }
+
+    #[test]
+    fn magnitude_words_are_shown_as_written() {
+        assert_eq!(written("3 × 1.31 亿元"), "3 × 1.31 亿元");
+        // The 兆 of 兆瓦时 belongs to the unit, not to the magnitude.
+        assert_eq!(written("17.52 万兆瓦时 × 2"), "17.52 万兆瓦时 × 2");
+        assert_eq!(written("2 万亿 token × 3"), "2 万亿 token × 3");
+        // A price per something keeps its sign before the number.
+        assert_eq!(
+            written("1,000 GPU hours × $2.50 / GPU-hour"),
+            "1,000 GPU hours × $2.5/GPU-hour"
+        );
+        assert_eq!(written("3.5 GWh × $0.08/kWh"), "3.5 GWh × $0.08/kWh");
+    }
 }

@@ -27,6 +27,26 @@ pub fn number(x: f64) -> String {
     group_thousands(&text)
 }
 
+/// The Chinese magnitude a value reads well in, given the one the article
+/// wrote beside it: the written one unless the value falls below one of it,
+/// then the largest smaller one it fills ("6.4 万" for 64,000 written beside
+/// "6.4 亿", not "6.4×10⁻⁴ 亿"), in the written word's script; none below 万.
+pub fn chinese_magnitude(x: f64, written: (f64, &str)) -> (f64, &str) {
+    let (magnitude, word) = written;
+    if x == 0.0 || !x.is_finite() || x.abs() >= magnitude {
+        return written;
+    }
+    let traditional = word.contains(['萬', '億']);
+    let ladder: [(f64, &'static str, &'static str); 3] =
+        [(1e12, "万亿", "萬億"), (1e8, "亿", "億"), (1e4, "万", "萬")];
+    ladder
+        .iter()
+        .find(|(m, ..)| *m < magnitude && x.abs() >= *m)
+        .map_or((1.0, ""), |&(m, simplified, trad)| {
+            (m, if traditional { trad } else { simplified })
+        })
+}
+
 /// A number for scripts: plain when short, e-notation otherwise; no grouping.
 pub fn plain(x: f64) -> String {
     let a = x.abs();
@@ -130,6 +150,19 @@ mod tests {
         assert_eq!(number(1e-5), "1×10⁻⁵");
         assert_eq!(number(5e10), "50,000,000,000");
         assert_eq!(number(7e10), "70,000,000,000");
+    }
+
+    #[test]
+    fn chinese_magnitudes_that_read_well() {
+        // 64,000 beside "6.4 亿" reads in 万, not as 6.4×10⁻⁴ 亿.
+        assert_eq!(chinese_magnitude(6.4e4, (1e8, "亿")), (1e4, "万"));
+        assert_eq!(chinese_magnitude(6.4e4, (1e8, "億")), (1e4, "萬"));
+        // At or above the written magnitude, the written one stays.
+        assert_eq!(chinese_magnitude(3.93e8, (1e8, "亿")), (1e8, "亿"));
+        assert_eq!(chinese_magnitude(8e11, (1e8, "亿")), (1e8, "亿"));
+        // Below 万, no word.
+        assert_eq!(chinese_magnitude(640.0, (1e8, "亿")), (1.0, ""));
+        assert_eq!(chinese_magnitude(3e9, (1e12, "万亿")), (1e8, "亿"));
     }
 
     #[test]

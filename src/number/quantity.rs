@@ -192,6 +192,46 @@ pub fn figure_spans(tokens: &[Token]) -> Vec<Range<usize>> {
         .collect()
 }
 
+/// A currency's code written before its number, with a space or none:
+/// "HKD 1.2M", "EUR40", "USD 2". Returns the code and the bytes up to the
+/// number. Only a digit may follow, so "EUR two" or "USD-based" is no money.
+fn currency_code_before_number(rest: &str) -> Option<(&'static str, usize)> {
+    const CODES: [&str; 6] = ["USD", "EUR", "HKD", "TWD", "CNY", "RMB"];
+    let code = CODES.into_iter().find(|c| rest.starts_with(c))?;
+    let after = &rest[code.len()..];
+    let number = after.strip_prefix(INLINE_SPACES).unwrap_or(after);
+    number
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit())
+        .then_some((code, rest.len() - number.len()))
+}
+
+/// Whether the word before `pos` is one that puts a year after it: "in",
+/// "since", "until", "before", "after", "during", "through", and "by" at
+/// the start of a sentence ("multiplied by 2048 GPUs" is a count).
+fn year_preposition_before(text: &str, pos: usize) -> bool {
+    let before = text[..pos].trim_end_matches(INLINE_SPACES);
+    if before.len() == text[..pos].len() {
+        return false;
+    }
+    let word_start = before
+        .rfind(|c: char| !c.is_ascii_alphabetic())
+        .map_or(0, |i| {
+            i + before[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    let word = &before[word_start..];
+    const WORDS: [&str; 8] = [
+        "in", "since", "until", "till", "before", "after", "during", "through",
+    ];
+    let at_sentence_start = before[..word_start]
+        .trim_end()
+        .chars()
+        .next_back()
+        .is_none_or(|c| matches!(c, '.' | '!' | '?' | '\n'));
+    WORDS.iter().any(|w| word.eq_ignore_ascii_case(w)) || (word == "By" && at_sentence_start)
+}
+
 /// The lexer's tables.
 pub struct Lexer<'a> {
     pub units: &'a UnitTable,
@@ -447,22 +487,30 @@ impl Lexer<'_> {
         {
             return None;
         }
-        // Currency before the number: "$5.576M", "US$2", "NT$35,000", "HK$8".
+        // Currency before the number: "$5.576M", "US$2", "NT$35,000", "HK$8",
+        // "€2.5M", or a code and a space, "HKD 1.2M", "EUR 40".
         let taiwan = rest.strip_prefix("NT$");
         let hong_kong = rest.strip_prefix("HK$");
+        let euro = rest.strip_prefix('€');
+        let code = currency_code_before_number(rest);
         let (currency_len, currency) = if let Some(r) = taiwan
             .or(hong_kong)
+            .or(euro)
             .or_else(|| rest.strip_prefix("US$"))
             .or_else(|| rest.strip_prefix('$'))
             .or_else(|| rest.strip_prefix('＄'))
         {
             (rest.len() - r.len(), true)
+        } else if let Some((_, len)) = code {
+            (len, true)
         } else {
             (0, false)
         };
-        let (currency_code, currency_label) = match (taiwan, hong_kong) {
-            (Some(_), _) => ("TWD", "NT$"),
-            (_, Some(_)) => ("HKD", "HK$"),
+        let (currency_code, currency_label) = match (taiwan, hong_kong, euro, code) {
+            (Some(_), ..) => ("TWD", "NT$"),
+            (_, Some(_), ..) => ("HKD", "HK$"),
+            (_, _, Some(_), _) => ("EUR", "€"),
+            (_, _, _, Some((code, _))) => (code, code),
             _ => ("USD", "$"),
         };
         let number_pos = pos + currency_len;
@@ -1064,7 +1112,20 @@ impl Lexer<'_> {
         if plain_digits && literal.chars().count() == 4 && (1900.0..=2100.0).contains(&v) {
             let (unit, _) = self.unit_after(text, numeral.end);
             let measure = self.words.measure_word(after.trim_start()).is_some();
-            if unit.is_none() && !measure && !operand {
+            // "a 1920-GPU cluster": a count hyphened to what it counts, as
+            // "an 8-GPU node" is; "ZSZX-2025-GPU-017" is an identifier.
+            let hyphened_count = after.starts_with('-')
+                && !text[..pos].ends_with('-')
+                && self
+                    .unit_after(text, numeral.end + 1)
+                    .0
+                    .is_some_and(|u| !u.dimension.compatible(Dimension::of(Base::Second)));
+            if unit.is_none() && !measure && !operand && !hyphened_count {
+                return true;
+            }
+            // "By 2025 GPUs were cheap", "in 2024 GPU prices fell": after a
+            // word of time, a year, whatever follows it.
+            if !operand && year_preposition_before(text, pos) {
                 return true;
             }
         }
@@ -1631,5 +1692,56 @@ mod tests {
         assert_eq!(one("約 2.5 萬億港元").dimension(), Dimension::of(Base::Hkd));
         assert_eq!(one("3 亿欧元").dimension(), Dimension::of(Base::Eur));
         assert_ne!(one("$8").dimension(), q.dimension());
+    }
+
+    #[test]
+    fn four_digit_counts_are_read_by_what_follows_them() {
+        assert_eq!(texts("The cluster has 2040 GPUs in all."), ["2040 GPUs"]);
+        // Hyphened to what it counts, as "an 8-GPU node" is.
+        assert_eq!(texts("We built a 1920-GPU cluster."), ["1920"]);
+        assert_eq!(texts("on a 2048-GPU H800 cluster"), ["2048"]);
+        // A year stays a year: alone, before 年, after a word of time, or
+        // inside an identifier.
+        assert!(texts("In 2024 the market grew.").is_empty());
+        assert!(texts("By 2025 GPUs were cheap.").is_empty());
+        assert!(texts("Prices fell in 2024 GPU auctions.").is_empty());
+        assert!(texts("since 2023 GPUs have doubled").is_empty());
+        assert!(texts("项目编号 ZSZX-2025-GPU-017").is_empty());
+        // "by" inside a sentence multiplies.
+        assert_eq!(texts("multiplied by 2048 GPUs"), ["2048 GPUs"]);
+    }
+
+    #[test]
+    fn a_euro_sign_before_the_number_is_euros() {
+        let q = one("a contract of €2.5M in all");
+        assert_eq!(q.unit.label, "€");
+        assert_eq!(q.number.nominal, 2.5e6);
+        assert_eq!(q.dimension(), Dimension::of(Base::Eur));
+        assert_eq!(
+            texts("8 × €25,000 = €200,000"),
+            ["8", "€25,000", "€200,000"]
+        );
+        // A euro is no dollar.
+        assert_ne!(one("$2.5M").dimension(), q.dimension());
+    }
+
+    #[test]
+    fn a_currency_code_before_the_number_is_that_currency() {
+        let q = one("nodes at HKD 1.2M each");
+        assert_eq!(q.number.nominal, 1.2e6);
+        assert_eq!(q.dimension(), Dimension::of(Base::Hkd));
+        assert_eq!(texts("HKD 1.2M"), ["HKD 1.2M"]);
+        assert_eq!(one("EUR40").dimension(), Dimension::of(Base::Eur));
+        assert_eq!(one("USD 2 each").dimension(), Dimension::of(Base::Dollar));
+        // A rate after it, as after "$": "USD 2 per hour" is dollars an hour.
+        assert_eq!(
+            one("USD 2 per hour").dimension(),
+            Dimension::of(Base::Dollar) / Dimension::of(Base::Second)
+        );
+        assert_eq!(one("RMB 500").dimension(), Dimension::of(Base::Yuan));
+        // A code before a word, or glued to a word, is no amount.
+        assert!(quantities("EUR two").is_empty());
+        assert!(quantities("USD-based pricing").is_empty());
+        assert!(texts("XHKD 5").iter().all(|t| !t.contains("HKD")));
     }
 }

@@ -45,9 +45,21 @@ impl Unit {
     }
 
     /// Whether the unit is a currency sign written before its number:
-    /// "$2", "NT$35,000", "HK$8".
+    /// "$2", "NT$35,000", "HK$8", "€40".
     pub fn is_written_before(&self) -> bool {
-        matches!(self.label.as_str(), "$" | "US$" | "NT$" | "HK$")
+        matches!(self.label.as_str(), "$" | "US$" | "NT$" | "HK$" | "€")
+    }
+
+    /// The rate a count of FLOPs with a prefix may also be read as: "989
+    /// TFLOPs" of a card is its peak, FLOP/s, where "3.8×10²⁵ FLOPs" of a
+    /// run counts operations. `None` for every other unit.
+    pub fn rate_reading(&self) -> Option<Dimension> {
+        let flop = Dimension::of(Base::Flop);
+        let prefix = ["FLOPs", "FLOP"]
+            .iter()
+            .find_map(|s| self.label.strip_suffix(s))?;
+        (self.dimension == flop && matches!(prefix, "T" | "P" | "G" | "Tera" | "Peta"))
+            .then(|| flop / Dimension::of(Base::Second))
     }
 
     pub fn is_one(&self) -> bool {
@@ -92,5 +104,23 @@ impl Unit {
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.label)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Base, Dimension, UnitTable};
+
+    #[test]
+    fn prefixed_flops_may_be_read_as_a_rate() {
+        let units = UnitTable::builtin();
+        let unit = |text: &str| units.unit_at(text).unwrap().unit;
+        let rate = Dimension::of(Base::Flop) / Dimension::of(Base::Second);
+        assert_eq!(unit("TFLOPs").rate_reading(), Some(rate));
+        assert_eq!(unit("PFLOP").rate_reading(), Some(rate));
+        // Bare FLOPs count operations, and a rate is a rate already.
+        assert_eq!(unit("FLOPs").rate_reading(), None);
+        assert_eq!(unit("TFLOPS").rate_reading(), None);
+        assert_eq!(unit("GB").rate_reading(), None);
     }
 }
