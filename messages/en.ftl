@@ -213,8 +213,7 @@ spec-verified-note = {"; "}{ $note }
 spec-contradicted = { $subject } { $column } is { $values }, not { $claim }
 # A throughput stated in a precision the part lacks ("A100 FP8 312 TFLOPS").
 spec-unsupported = { $subject } does not support { $precision }: { $claim } cannot be its { $precision } throughput
-spec-mixed-sparse = { $claim } is { $entity }'s { $precision } throughput with sparsity, but the table's other throughputs are dense
-spec-mixed-dense = { $claim } is { $entity }'s dense { $precision } throughput, but the table's other throughputs are with sparsity
+spec-mixed-sparse = { $claim } is { $entity }'s { $precision } throughput with sparsity, while the table gives other parts' dense { $precision } throughput
 # A user's fact that replaces a built-in one.
 spec-overridden = { $value } is from { $file }, overriding the built-in { $old }
 
@@ -244,7 +243,6 @@ note-calculation = the calculation
 note-configuration = the configuration
 note-entity = the entity
 note-mixed-dense = a dense figure
-note-mixed-sparse = a figure with sparsity
 note-stated-here-too = stated here too
 note-whole = the whole
 note-part = the part
@@ -322,8 +320,7 @@ note-later-stated = later { $value }
 # The values the knowledge base has for the figure's column.
 label-values = { $column }: { $values }
 label-unsupported = no { $precision } on this part
-label-mixed-sparse = sparse, among dense figures
-label-mixed-dense = dense, among sparse figures
+label-mixed-sparse = sparse, beside dense figures
 
 ## The steps of a recomputation: a step that is only figures and
 ## operators is label-as-written, the same in every language.

@@ -150,8 +150,7 @@ spec-verified = { $claim } 與 { $count }{ $entity } 的 { $column }（{ $value 
 spec-verified-note = ；{ $note }
 spec-contradicted = { $subject } 的 { $column } 是 { $values }，不是 { $claim }
 spec-unsupported = { $subject } 不支援 { $precision }：{ $claim } 不可能是它的 { $precision } 算力
-spec-mixed-sparse = { $claim } 是 { $entity } 的 { $precision } 稀疏算力，而表中其他算力都是稠密值
-spec-mixed-dense = { $claim } 是 { $entity } 的 { $precision } 稠密算力，而表中其他算力都是稀疏值
+spec-mixed-sparse = { $claim } 是 { $entity } 的 { $precision } 稀疏算力，而表中其他卡的 { $precision } 算力是稠密值
 spec-overridden = { $value } 來自 { $file }，取代內建的 { $old }
 
 sum-verified = { $claim } 加總無誤：{ $computed }
@@ -176,7 +175,6 @@ note-calculation = 算式
 note-configuration = 配置
 note-entity = 所指的對象
 note-mixed-dense = 稠密值
-note-mixed-sparse = 稀疏值
 note-stated-here-too = 這裡也說了
 note-whole = 總量
 note-part = 部分
@@ -241,8 +239,7 @@ label-first-stated = 此處首次寫作 { $value }
 note-later-stated = 後文寫作 { $value }
 label-values = { $column }：{ $values }
 label-unsupported = 不支援 { $precision }
-label-mixed-sparse = 稀疏值，混在稠密值中
-label-mixed-dense = 稠密值，混在稀疏值中
+label-mixed-sparse = 稀疏值，與稠密值並列
 
 ## The steps of a recomputation.
 

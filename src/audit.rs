@@ -10,10 +10,11 @@ use crate::lang::message::Message;
 use crate::msg;
 use crate::number::quantity::{Lexer, Token};
 use crate::read::document::Document;
-use crate::read::markdown::{Block, prose_blocks};
+use crate::read::markdown::{Block, BlockKind, prose_blocks};
 use crate::read::normal::view;
 use crate::read::offsets::OffsetMap;
 use crate::read::segment::{Sentence, prose_view, sentences};
+use crate::units::{Base, Dimension, UnitTable};
 
 /// What an audit found in one document.
 #[derive(Clone, Debug)]
@@ -101,9 +102,12 @@ pub fn sentences_of(doc: &Document) -> (Vec<Block>, Vec<Sentence>) {
 
 /// The sentences of a document's prose blocks, with tokens.
 pub fn sentences_in(doc: &Document, blocks: &[Block]) -> Vec<Sentence> {
-    let lexer = Lexer::builtin();
     let mut out = Vec::new();
     for (index, block) in blocks.iter().enumerate() {
+        let lexer = Lexer {
+            unit_column: in_a_unit_column(&doc.text, block),
+            ..Lexer::builtin()
+        };
         let (offset, view) = prose_view(&doc.text, block);
         for span in sentences(&view, offset) {
             // Tokens are read from the view (markup blanked), spans are
@@ -127,6 +131,23 @@ pub fn sentences_in(doc: &Document, blocks: &[Block]) -> Vec<Sentence> {
     }
     out.shrink_to_fit();
     out
+}
+
+/// Whether a block is a table cell whose row label or column header names
+/// a unit ("FP16 (TFLOPS)", "显存 (GB)"), so its bare numbers are figures.
+/// A unit of time does not count: a "Year" column holds dates.
+fn in_a_unit_column(text: &str, block: &Block) -> bool {
+    let BlockKind::Cell {
+        header, row_label, ..
+    } = &block.kind
+    else {
+        return false;
+    };
+    [header, row_label].into_iter().flatten().any(|r| {
+        UnitTable::builtin()
+            .unit_named_in(&text[r.clone()])
+            .is_some_and(|u| u.dimension != Dimension::of(Base::Second))
+    })
 }
 
 fn shift(token: Token, offset: usize) -> Token {
@@ -360,5 +381,33 @@ fn audit_blocks(
         findings,
         suppressed: 0,
         baselined: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentences_of;
+    use crate::number::quantity::Token;
+    use crate::read::document::Document;
+
+    /// The figures of a document, as written.
+    fn figures(text: &str) -> Vec<String> {
+        let doc = Document::new("t.md", text.to_string());
+        let (_, sentences) = sentences_of(&doc);
+        sentences
+            .iter()
+            .flat_map(|s| &s.tokens)
+            .filter_map(|t| match t {
+                Token::Quantity(q) => Some(text[q.span.clone()].to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_year_shaped_cell_under_a_unit_is_a_figure_and_under_a_year_a_date() {
+        let table = "| Part | Year | FP16 (TFLOPS) |\n|---|---|---|\n| H100 | 2022 | 1979 |\n";
+        assert_eq!(figures(table), ["1979"]);
+        assert!(figures("The 1979 paper set the scene.").is_empty());
     }
 }

@@ -1,21 +1,21 @@
-//! Part of the `spec` check: a table that quotes one part's sparse
-//! throughput among other parts' dense ones, or the other way round.
+//! Part of the `spec` check: a table that compares parts at one precision
+//! in two columns, one part's sparse throughput beside another's dense.
 //!
 //! A figure that states no sparsity matches a part's datasheet when it is
 //! either column, and each cell of "| FP16 | 148 | 312 | 1979 |" does: the
-//! H20's and the A100's dense figures, the H100's sparse one. Read together
-//! they compare unlike things, the commonest slip in this genre, and the
-//! table makes the H100 look twice as fast as it is. A figure that states
-//! no sparsity is read as dense, as writers quote it: where no fewer cells
-//! of a table match only the dense column than match only the sparse one,
-//! those sparse ones are reported as inconsistent, with the dense figure.
-//! A table mostly of sparse figures is left alone: its dense cells are
-//! right, and which cells the writer meant is not the check's to guess.
+//! H20's and the A100's dense figures, the H100's sparse one. Read side by
+//! side they compare unlike things, the commonest slip in this genre, and
+//! the table makes the H100 look twice as fast as it is. A figure that
+//! states no sparsity is read as dense, as writers quote it: where a table
+//! gives, for one precision, one part's figure matching only its sparse
+//! column and another part's matching only its dense one, the sparse ones
+//! are reported as inconsistent, with the part's dense figure.
 //!
-//! Left alone: a cell marked by a footnote sign ("1,979*", whose note may
-//! say "with sparsity"), a figure matching both columns or neither, and a
-//! part whose table gives both of its columns for a precision (two columns
-//! on purpose, not a slip).
+//! Left alone: a table whose parts are all read in one column, a cell
+//! marked by a footnote sign ("1,979*", whose note may say "with
+//! sparsity"), a figure matching both columns or neither, and a part whose
+//! table gives both of its columns for a precision (two columns on purpose,
+//! not a slip).
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -42,23 +42,18 @@ pub struct ColumnRead {
     pub other: String,
 }
 
-/// Turns the verified findings of the odd cells out into inconsistent
-/// ones, table by table.
+/// Turns the verified findings of the sparse cells beside dense ones into
+/// inconsistent findings, table by table and precision by precision.
 pub fn report(reads: &[ColumnRead], findings: &mut [Finding]) {
-    let mut by_table: BTreeMap<usize, Vec<&ColumnRead>> = BTreeMap::new();
+    let mut compared: BTreeMap<(usize, &str), Vec<&ColumnRead>> = BTreeMap::new();
     for read in reads {
-        by_table.entry(read.table).or_default().push(read);
+        compared
+            .entry((read.table, read.precision.as_str()))
+            .or_default()
+            .push(read);
     }
-    for reads in by_table.values() {
-        for odd in odd_ones_out(reads) {
-            // A dense cell of the same precision shows the slip best.
-            let dense = || reads.iter().filter(|r| !r.sparse);
-            let Some(example) = dense()
-                .find(|r| r.precision == odd.precision)
-                .or_else(|| dense().next())
-            else {
-                continue;
-            };
+    for reads in compared.values() {
+        for (odd, example) in sparse_beside_dense(reads) {
             if let Some(finding) = findings
                 .iter_mut()
                 .find(|f| f.span == odd.span && f.verdict == Verdict::Verified)
@@ -69,55 +64,41 @@ pub fn report(reads: &[ColumnRead], findings: &mut [Finding]) {
     }
 }
 
-/// The cells of a table read as sparse among no fewer read as dense.
-fn odd_ones_out<'r>(reads: &[&'r ColumnRead]) -> Vec<&'r ColumnRead> {
-    // A part and precision read in both columns is a table giving both.
+/// Among one precision's cells of a table, each read only as a part's
+/// sparse figure beside another part's read only as dense, with that one.
+fn sparse_beside_dense<'r>(reads: &[&'r ColumnRead]) -> Vec<(&'r ColumnRead, &'r ColumnRead)> {
+    // A part read in both columns is a table giving both.
     let both = |r: &ColumnRead| {
         reads
             .iter()
-            .any(|o| o.sparse != r.sparse && o.entity == r.entity && o.precision == r.precision)
+            .any(|o| o.sparse != r.sparse && o.entity == r.entity)
     };
     let single: Vec<&ColumnRead> = reads.iter().copied().filter(|r| !both(r)).collect();
-    let sparse = single.iter().filter(|r| r.sparse).count();
-    let dense = single.len() - sparse;
-    if sparse == 0 || dense < sparse {
-        return Vec::new();
-    }
-    single.into_iter().filter(|r| r.sparse).collect()
+    single
+        .iter()
+        .filter(|r| r.sparse)
+        .filter_map(|odd| {
+            let dense = single
+                .iter()
+                .find(|d| !d.sparse && d.entity != odd.entity)?;
+            Some((*odd, *dense))
+        })
+        .collect()
 }
 
 fn mark(finding: &mut Finding, odd: &ColumnRead, example: &ColumnRead) {
     let (entity, precision) = (&odd.name, &odd.precision);
-    let claim = &odd.claim;
-    let (message, label, note) = if odd.sparse {
-        (
-            msg!(
-                "spec-mixed-sparse",
-                claim = claim,
-                entity = entity,
-                precision = precision
-            ),
-            msg!("label-mixed-sparse"),
-            msg!("note-mixed-dense"),
-        )
-    } else {
-        (
-            msg!(
-                "spec-mixed-dense",
-                claim = claim,
-                entity = entity,
-                precision = precision
-            ),
-            msg!("label-mixed-dense"),
-            msg!("note-mixed-sparse"),
-        )
-    };
     finding.verdict = Verdict::Inconsistent;
-    finding.message = message;
-    finding.label = label;
+    finding.message = msg!(
+        "spec-mixed-sparse",
+        claim = &odd.claim,
+        entity = entity,
+        precision = precision
+    );
+    finding.label = msg!("label-mixed-sparse");
     finding.related.push(Related {
         span: example.span.clone(),
-        note,
+        note: msg!("note-mixed-dense"),
     });
     finding.help = Some(msg!(
         "help-mixed-columns",
@@ -129,7 +110,7 @@ fn mark(finding: &mut Finding, odd: &ColumnRead, example: &ColumnRead) {
 
 #[cfg(test)]
 mod tests {
-    use super::{ColumnRead, odd_ones_out};
+    use super::{ColumnRead, sparse_beside_dense};
 
     fn read(at: usize, entity: &str, sparse: bool) -> ColumnRead {
         ColumnRead {
@@ -144,41 +125,31 @@ mod tests {
         }
     }
 
-    fn odd(reads: &[ColumnRead]) -> Vec<usize> {
+    fn odd(reads: &[ColumnRead]) -> Vec<(usize, usize)> {
         let all: Vec<&ColumnRead> = reads.iter().collect();
-        odd_ones_out(&all).iter().map(|r| r.span.start).collect()
+        sparse_beside_dense(&all)
+            .iter()
+            .map(|(odd, dense)| (odd.span.start, dense.span.start))
+            .collect()
     }
 
     #[test]
-    fn a_sparse_cell_among_dense_ones_is_the_odd_one_out() {
-        let one_sparse = [
-            read(1, "a100", false),
-            read(2, "h20", false),
+    fn a_sparse_figure_beside_another_parts_dense_one_is_the_odd_one_out() {
+        let row = [
+            read(1, "h20", false),
+            read(2, "a100", false),
             read(3, "h100", true),
+            read(4, "h200", true),
         ];
-        assert_eq!(odd(&one_sparse), [3]);
+        assert_eq!(odd(&row), [(3, 1), (4, 1)]);
     }
 
     #[test]
-    fn a_dense_cell_among_sparse_ones_is_left_alone() {
-        let one_dense = [
-            read(1, "a100", true),
-            read(2, "h20", true),
-            read(3, "h100", false),
-        ];
-        assert!(odd(&one_dense).is_empty());
-    }
-
-    #[test]
-    fn as_many_of_each_makes_the_sparse_ones_odd() {
-        let even = [read(1, "a100", false), read(2, "h100", true)];
-        assert_eq!(odd(&even), [2]);
-    }
-
-    #[test]
-    fn one_convention_or_both_columns_of_a_part_is_no_slip() {
+    fn parts_read_in_one_column_or_a_part_in_both_are_no_slip() {
         let dense = [read(1, "a100", false), read(2, "h20", false)];
         assert!(odd(&dense).is_empty());
+        let sparse = [read(1, "a100", true), read(2, "h100", true)];
+        assert!(odd(&sparse).is_empty());
         let both_columns = [read(1, "a100", false), read(2, "a100", true)];
         assert!(odd(&both_columns).is_empty());
     }

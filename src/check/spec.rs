@@ -31,9 +31,9 @@
 //! columns are recorded. A list's introduction ("The MI300X has:") names
 //! its items' subject, and "respectively" pairs names and figures in order.
 //!
-//! A table read in two columns at once is inconsistent: where no fewer of
-//! its cells match only a part's dense throughput than only a sparse one,
-//! the sparse ones compare unlike things ("| FP16 | 148 | 312 | 1,979 |":
+//! A table that compares parts at one precision in two columns is
+//! inconsistent: a part's figure matching only its sparse column beside
+//! another's matching only its dense one ("| FP16 | 148 | 312 | 1,979 |":
 //! the H100's figure is with sparsity, the others dense).
 //!
 //! Example:

@@ -236,6 +236,10 @@ fn year_preposition_before(text: &str, pos: usize) -> bool {
 pub struct Lexer<'a> {
     pub units: &'a UnitTable,
     pub words: &'a Lexicon,
+    /// Whether the text is a table cell whose row label or column header
+    /// names a unit ("| FP16 (TFLOPS) | 1979 |"): a bare four-digit number
+    /// there is a figure of that unit, not a year or a card's model number.
+    pub unit_column: bool,
 }
 
 impl Lexer<'static> {
@@ -243,6 +247,7 @@ impl Lexer<'static> {
         Lexer {
             units: UnitTable::builtin(),
             words: Lexicon::builtin(),
+            unit_column: false,
         }
     }
 }
@@ -1103,13 +1108,17 @@ impl Lexer<'_> {
             return true;
         }
         // "两张 4090 的 48GB": a card's model number written alone.
-        if plain_digits && self.words.is_product_number(literal) {
+        if plain_digits && !self.unit_column && self.words.is_product_number(literal) {
             let (unit, _) = self.unit_after(text, numeral.end);
             if unit.is_none() && !operand {
                 return true;
             }
         }
-        if plain_digits && literal.chars().count() == 4 && (1900.0..=2100.0).contains(&v) {
+        if plain_digits
+            && !self.unit_column
+            && literal.chars().count() == 4
+            && (1900.0..=2100.0).contains(&v)
+        {
             let (unit, _) = self.unit_after(text, numeral.end);
             let measure = self.words.measure_word(after.trim_start()).is_some();
             // "a 1920-GPU cluster": a count hyphened to what it counts, as
