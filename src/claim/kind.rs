@@ -736,7 +736,8 @@ pub fn kind_of(
         }
     }
     for (_, name) in &cued {
-        if let Some(base) = Base::ALL.into_iter().find(|&b| *name == per(b)) {
+        // The name of `per(base)`, read back without building each base's.
+        if let Some(base) = name.strip_prefix("per_").and_then(Base::from_name) {
             let per_one = kinds
                 .iter()
                 .find(|k| k.dimension.exponent(base) == -1 && fits(k, true));
