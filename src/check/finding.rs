@@ -134,9 +134,29 @@ pub fn as_written(text: impl Into<String>) -> Message {
 }
 
 /// Findings in [`Finding::sort_key`] order, each key once.
+///
+/// Position and check tell almost every two findings apart, so the English
+/// message (a Fluent rendering) is made only for findings that tie on them.
+/// Both sorts are stable, so the order is the one sorting by the whole key
+/// gives.
 pub fn sort_and_dedup(findings: &mut Vec<Finding>) {
-    let mut keyed: Vec<_> = findings.drain(..).map(|f| (f.sort_key(), f)).collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed.dedup_by(|a, b| a.0 == b.0);
-    findings.extend(keyed.into_iter().map(|(_, f)| f));
+    let place = |f: &Finding| (f.span.start, f.span.end, f.check);
+    findings.sort_by(|a, b| place(a).cmp(&place(b)));
+    let mut out = Vec::with_capacity(findings.len());
+    let mut rest = std::mem::take(findings).into_iter().peekable();
+    while let Some(first) = rest.next() {
+        let at = place(&first);
+        if rest.peek().is_none_or(|next| place(next) != at) {
+            out.push(first);
+            continue;
+        }
+        let mut tied = vec![(first.message.english(), first)];
+        while let Some(next) = rest.next_if(|next| place(next) == at) {
+            tied.push((next.message.english(), next));
+        }
+        tied.sort_by(|a, b| a.0.cmp(&b.0));
+        tied.dedup_by(|a, b| a.0 == b.0);
+        out.extend(tied.into_iter().map(|(_, f)| f));
+    }
+    *findings = out;
 }

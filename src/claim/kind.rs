@@ -8,6 +8,7 @@
 //! from a cue ("671B 总参" is parameters). The formula check binds these
 //! kinds to the variables of its relations.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::claim::cues::{Cue, Cues, Found, KindDef};
@@ -129,9 +130,11 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                 }
                 _ => false,
             });
-            let mut found = found.to_vec();
+            // The sentence's cues, copied only for a figure that adds its
+            // own, not for every figure.
+            let mut found: Cow<'_, [Found]> = Cow::Borrowed(found);
             if hourly_rate_of_card_hours {
-                found.push(Found {
+                found.to_mut().push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind(per(Base::Accelerator)),
                 });
@@ -145,17 +148,21 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                     }
                     _ => None,
                 });
-                let cue = found.iter().rev().find(|f| {
-                    matches!(f.cue, Cue::Kind(_))
-                        && label.start <= f.span.start
-                        && f.span.end <= label.end
-                });
+                let cue = found
+                    .iter()
+                    .rev()
+                    .find(|f| {
+                        matches!(f.cue, Cue::Kind(_))
+                            && label.start <= f.span.start
+                            && f.span.end <= label.end
+                    })
+                    .map(|f| f.cue.clone());
                 if let (Some(cue), Some(first)) = (cue, first)
                     && first == q.span.start
                 {
-                    found.push(Found {
+                    found.to_mut().push(Found {
                         span: q.span.clone(),
-                        cue: cue.cue.clone(),
+                        cue,
                     });
                 }
             }
@@ -168,7 +175,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                         .all(|c| c.is_whitespace() || "个個台套".contains(c))
             });
             if counts_systems && qd_is_count(q) {
-                found.push(Found {
+                found.to_mut().push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind("node_count".into()),
                 });
@@ -184,7 +191,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             };
             let of_one_card = beside_card || names_card && !counts && !totals;
             if !on_a_machine && !machines_next && of_one_card {
-                found.push(Found {
+                found.to_mut().push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind(per(Base::Accelerator)),
                 });
@@ -220,12 +227,12 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
             // machine's name are per machine; "two 8-GPU nodes": a count
             // right before them counts the machines.
             if on_a_machine {
-                found.push(Found {
+                found.to_mut().push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind(per(Base::Node)),
                 });
             } else if machines_next {
-                found.push(Found {
+                found.to_mut().push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind("node_count".into()),
                 });
@@ -249,7 +256,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                 d == Dimension::of(Base::Byte) || d == Dimension::of(Base::Watt)
             });
             if let Some(base) = each_of.or(all_of) {
-                found.push(Found {
+                found.to_mut().push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind(per(base)),
                 });
@@ -285,7 +292,7 @@ pub fn typed_mentions<'a>(facts: &Facts<'a>) -> Vec<Typed<'a>> {
                 .filter(|&(s, block, _)| s == index || s + 1 == index && block == sentence.block)
                 .map(|(_, _, base)| base);
             if let (true, Some(base)) = (distributive, counted_last) {
-                found.push(Found {
+                found.to_mut().push(Found {
                     span: q.span.clone(),
                     cue: Cue::Kind(per(base)),
                 });
@@ -736,7 +743,8 @@ pub fn kind_of(
         }
     }
     for (_, name) in &cued {
-        if let Some(base) = Base::ALL.into_iter().find(|&b| *name == per(b)) {
+        // The name of `per(base)`, read back without building each base's.
+        if let Some(base) = name.strip_prefix("per_").and_then(Base::from_name) {
             let per_one = kinds
                 .iter()
                 .find(|k| k.dimension.exponent(base) == -1 && fits(k, true));

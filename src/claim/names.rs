@@ -45,16 +45,32 @@ pub fn mentions(kb: &Kb, text: &str) -> Vec<Mention> {
     for m in kb.names().find(text) {
         out.push(widened(kb, text, &words, m));
     }
-    let covered = |w: &Range<usize>, found: &[Mention]| {
-        found
+    // Whether each word overlaps a known name, for all words at once: a
+    // word overlaps one when, of the names starting before its end, the
+    // furthest-reaching ends after its start. Asking each name for each
+    // word made a long document's work grow with its names times its words.
+    let covered = {
+        let mut spans: Vec<&Range<usize>> = out.iter().map(|m| &m.span).collect();
+        spans.sort_by_key(|s| s.start);
+        let mut reach = Vec::with_capacity(spans.len());
+        let mut furthest = 0;
+        for s in &spans {
+            furthest = furthest.max(s.end);
+            reach.push(furthest);
+        }
+        words
             .iter()
-            .any(|m| m.span.start < w.end && w.start < m.span.end)
+            .map(|w| {
+                let before = spans.partition_point(|s| s.start < w.end);
+                before > 0 && reach[before - 1] > w.start
+            })
+            .collect::<Vec<bool>>()
     };
     let mut unknown: Vec<Mention> = Vec::new();
     let mut i = 0;
     while i < words.len() {
         let w = &words[i];
-        if covered(w, &out) {
+        if covered[i] {
             i += 1;
             continue;
         }
@@ -62,7 +78,7 @@ pub fn mentions(kb: &Kb, text: &str) -> Vec<Mention> {
         // word that is no ordinary one.
         if i + 1 < words.len()
             && joined(text, w, &words[i + 1])
-            && !covered(&words[i + 1], &out)
+            && !covered[i + 1]
             && named_number(&text[w.clone()], &text[words[i + 1].clone()])
         {
             unknown.push(Mention {
@@ -88,7 +104,7 @@ pub fn mentions(kb: &Kb, text: &str) -> Vec<Mention> {
         let mut start = i;
         while start > 0 && joined(text, &words[start - 1], &words[start]) {
             let before = &text[words[start - 1].clone()];
-            if !capitalised(before) || ordinary(before) || covered(&words[start - 1], &out) {
+            if !capitalised(before) || ordinary(before) || covered[start - 1] {
                 break;
             }
             start -= 1;
@@ -100,7 +116,7 @@ pub fn mentions(kb: &Kb, text: &str) -> Vec<Mention> {
             let after = &text[words[end + 1].clone()];
             let continues = product_like(after, cjk)
                 || (capitalised(after) && !ordinary(after) && !is_unit_or_cue(after));
-            if !continues || covered(&words[end + 1], &out) {
+            if !continues || covered[end + 1] {
                 break;
             }
             end += 1;
@@ -465,16 +481,18 @@ fn model_number(text: &str, word: &Range<usize>) -> bool {
         return Lexicon::builtin().is_product_number(number)
             && UnitTable::builtin().compound_unit_at(after).is_none();
     }
-    let whole_unit = UnitTable::builtin()
-        .compound_unit_at(tail)
-        .is_some_and(|u| u.len == tail.len());
     // "2027E", "2026F": a year's estimate or forecast.
     let year = digits == 4 && (1900..2100).contains(&number.parse::<u32>().unwrap_or(0));
     let estimate = year && tail.len() == 1;
+    // The unit table last: this runs on every word, most of them with no
+    // digits at all.
     digits >= 4
         && !estimate
         && tail.starts_with(|c: char| c.is_ascii_uppercase())
-        && (tail.starts_with('X') || !whole_unit)
+        && (tail.starts_with('X')
+            || UnitTable::builtin()
+                .compound_unit_at(tail)
+                .is_none_or(|u| u.len != tail.len()))
 }
 
 /// The words by which a document's unknown products may be named again

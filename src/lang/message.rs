@@ -95,20 +95,22 @@ impl Message {
 
     /// The text in a catalogue's language.
     pub fn render(&self, catalogue: &Catalogue) -> String {
-        let values: Vec<(&str, String)> = self
+        // Texts are lent to the arguments as they are; only a nested
+        // message is rendered into a string of its own.
+        let values: Vec<(&str, Cow<'_, str>)> = self
             .args
             .iter()
             .map(|(name, arg)| {
                 let value = match arg {
-                    Arg::Text(text) => text.clone(),
-                    Arg::Message(message) => message.render(catalogue),
+                    Arg::Text(text) => Cow::Borrowed(text.as_str()),
+                    Arg::Message(message) => Cow::Owned(message.render(catalogue)),
                 };
                 (name.as_ref(), value)
             })
             .collect();
-        let mut args = Args::new();
+        let mut args = Args::with_capacity(values.len());
         for (name, value) in &values {
-            args.set(*name, value.as_str());
+            args.set(*name, value.as_ref());
         }
         catalogue.message(&self.id, &args)
     }

@@ -284,38 +284,97 @@ pub(crate) fn write_indented(
     value: &impl Serialize,
     indent: &str,
 ) -> io::Result<()> {
-    let mut writer = Indent {
-        out: io::BufWriter::with_capacity(1 << 16, out),
-        indent: indent.as_bytes(),
-    };
-    serde_json::to_writer_pretty(&mut writer, value).map_err(io::Error::other)?;
-    writer.out.flush()
+    let mut out = io::BufWriter::with_capacity(1 << 16, out);
+    let mut serializer = serde_json::Serializer::with_formatter(
+        &mut out,
+        Indented {
+            depth: 0,
+            has_value: false,
+            base: indent.as_bytes(),
+        },
+    );
+    value.serialize(&mut serializer).map_err(io::Error::other)?;
+    out.flush()
 }
 
-/// A writer that puts `indent` after every line break it passes on. JSON
-/// strings escape their line breaks, so every one it sees is the pretty
-/// printer's own.
-struct Indent<'a, W: Write> {
-    out: W,
-    indent: &'a [u8],
+/// serde_json's pretty printer (two spaces a level) with `base` after
+/// every line break: the same bytes as passing its output through a
+/// writer that indents each line, without looking at every byte again.
+/// JSON strings escape their line breaks, so the only ones are these.
+struct Indented<'a> {
+    depth: usize,
+    has_value: bool,
+    base: &'a [u8],
 }
 
-impl<W: Write> Write for Indent<'_, W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let mut lines = buf.split(|&b| b == b'\n');
-        if let Some(first) = lines.next() {
-            self.out.write_all(first)?;
+impl Indented<'_> {
+    fn line<W: ?Sized + Write>(&self, writer: &mut W, comma: bool) -> io::Result<()> {
+        writer.write_all(if comma { b",\n" } else { b"\n" })?;
+        writer.write_all(self.base)?;
+        for _ in 0..self.depth {
+            writer.write_all(b"  ")?;
         }
-        for line in lines {
-            self.out.write_all(b"\n")?;
-            self.out.write_all(self.indent)?;
-            self.out.write_all(line)?;
-        }
-        Ok(buf.len())
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for Indented<'_> {
+    fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        writer.write_all(b"[")
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+    fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.depth -= 1;
+        if self.has_value {
+            self.line(writer, false)?;
+        }
+        writer.write_all(b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.line(writer, !first)
+    }
+
+    fn end_array_value<W: ?Sized + Write>(&mut self, _writer: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        writer.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.depth -= 1;
+        if self.has_value {
+            self.line(writer, false)?;
+        }
+        writer.write_all(b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.line(writer, !first)
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        writer.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + Write>(&mut self, _writer: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
     }
 }
 
