@@ -690,9 +690,11 @@ fn exact_value(q: &Quantity, binary: bool) -> Interval {
     q.unit.scale(Interval::exact(q.number.nominal), binary)
 }
 
-/// A figure in base units, within the rounding of its last digit.
+/// A figure in base units, within the rounding of its last digit and the
+/// calendar's range ("$3,854 a year" of 365 or 366 days).
 fn rounded_value(q: &Quantity, binary: bool) -> Interval {
-    Interval::around(q.number.nominal, q.digit_half).scale(q.unit.factor_for(binary))
+    q.unit
+        .scale(Interval::around(q.number.nominal, q.digit_half), binary)
 }
 
 /// The restatement in base units, with its last digit's rounding and its

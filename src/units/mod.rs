@@ -89,14 +89,22 @@ impl Unit {
         }
     }
 
-    /// `self / other`, as in "GB" / "s".
+    /// `self / other`, as in "GB" / "s". A rate per calendar unit ("$/year")
+    /// keeps the calendar's range: a year of 365 or 366 days, so "$0.44/hr
+    /// is $3,854 a year" holds as well as $3,857.
     pub fn per(&self, other: &Unit) -> Unit {
+        let calendar_range = match (self.calendar_range, other.calendar_range) {
+            (None, Some((shortest, longest))) => {
+                Some((self.factor / longest, self.factor / shortest))
+            }
+            _ => None,
+        };
         Unit {
             label: format!("{}/{}", self.label, other.label),
             dimension: self.dimension / other.dimension,
             factor: self.factor / other.factor,
             binary_factor: self.binary_factor.map(|b| b / other.factor),
-            calendar_range: None,
+            calendar_range,
         }
     }
 }
@@ -110,6 +118,7 @@ impl fmt::Display for Unit {
 #[cfg(test)]
 mod tests {
     use super::{Base, Dimension, UnitTable};
+    use crate::number::interval::Interval;
 
     #[test]
     fn prefixed_flops_may_be_read_as_a_rate() {
@@ -122,5 +131,17 @@ mod tests {
         assert_eq!(unit("FLOPs").rate_reading(), None);
         assert_eq!(unit("TFLOPS").rate_reading(), None);
         assert_eq!(unit("GB").rate_reading(), None);
+    }
+
+    #[test]
+    fn a_rate_per_year_spans_years_of_365_and_366_days() {
+        let units = UnitTable::builtin();
+        let unit = |text: &str| units.unit_at(text).unwrap().unit;
+        let per_year = unit("USD").per(&unit("year"));
+        let hourly = 0.44 / 3600.0;
+        let a_year = per_year.scale(Interval::exact(3854.4), false);
+        assert!(a_year.lo <= hourly && hourly <= a_year.hi, "{a_year:?}");
+        let off = per_year.scale(Interval::exact(3900.0), false);
+        assert!(off.lo > hourly, "{off:?}");
     }
 }
