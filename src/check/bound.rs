@@ -364,8 +364,9 @@ fn check(
 /// The first card named with a count in a sentence ("8×H100", "8 块 H100",
 /// "eight H100s", "one H100"), with a figure written beside it.
 /// Words saying a requirement is larger than the hardware it is set
-/// against.
-const EXCEEDS: [&str; 12] = [
+/// against, or that the hardware cannot hold it ("a single A100 cannot
+/// hold it").
+const EXCEEDS: [&str; 19] = [
     "超过",
     "超過",
     "超出",
@@ -378,6 +379,13 @@ const EXCEEDS: [&str; 12] = [
     "too large",
     "too big",
     "does not fit",
+    "doesn't fit",
+    "cannot hold",
+    "can't hold",
+    "cannot fit",
+    "can't fit",
+    "won't fit",
+    "容纳不下",
 ];
 
 fn configuration<'a>(input: &Input<'a>, text: &str, index: usize) -> Option<Configuration<'a>> {
@@ -605,6 +613,8 @@ mod tests {
     fn a_requirement_the_text_says_exceeds_the_card_agrees_with_it() {
         assert!(bounds("7B 模型训练共需 112 GB，超过单张 A100 80GB，必须切分。").is_empty());
         assert!(bounds("Training needs 112 GB, which exceeds one A100 80GB.").is_empty());
+        let cannot = "Serving needs about 150 GB, so one H100 (80 GB) cannot hold it, but two can.";
+        assert!(bounds(cannot).is_empty(), "{:?}", bounds(cannot));
         assert_eq!(
             bounds("Training needs 112 GB on one A100 80GB."),
             [(Verdict::Contradicted, "112 GB".to_string())]
